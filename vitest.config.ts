@@ -1,4 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+
+/** Flags Chromium needs on this machine kind (env: node-svc); Debian's chromium, never a downloaded one. */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 // One runner for the whole repository: `npm test` runs every project.
 // Server tests share one PGlite per file; keep files in few workers on a 2-core machine.
@@ -29,6 +41,21 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        // The poster editor engine runs where it will run: in Chromium (issue #4).
+        test: {
+          name: 'engine',
+          include: ['packages/canvas-engine/src/**/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
     ],
