@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/error-screens';
+
+export default function Page() {
+  return <ComingSoon name="notice-list" />;
+}

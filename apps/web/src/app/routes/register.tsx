@@ -1,0 +1,30 @@
+import { Card, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RegisterForm, safeBackurl } from '../../features/auth';
+
+/** `/register`: creates the account (a session starts at once) and goes home or to a safe backurl. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handleSuccess = () => {
+    queryClient.clear();
+    void navigate(safeBackurl(params.get('backurl')), { replace: true });
+  };
+  return (
+    <div className="cc-auth">
+      <Card className="cc-auth-card">
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('auth.registerTitle')}
+        </Typography.Title>
+        <RegisterForm onSuccess={handleSuccess} />
+        <div className="cc-auth-switch">
+          <Link to="/login">{t('auth.toLogin')}</Link>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { App, Avatar, Badge, Button, Dropdown, Space, Typography } from 'antd';
+import {
+  BellOutlined,
+  DownOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '@cc/contracts';
+import { fillAvatar, formatBadge } from '../../../lib/format';
+import { LANGUAGES, setLanguage } from '../../../lib/i18n';
+import { useLogout } from '../api/logout';
+import { Logo } from './logo';
+import { LanguageSwitch } from './language-switch';
+
+export interface AppHeaderProps {
+  /**
+   * `full`: bell, avatar, media name, language switch and a logout button (default layout).
+   * `menu`: the anonymous-style variant — bell and an avatar drop-down user menu (only-header layout).
+   * `public`: logo, name and language only (login, error screens).
+   */
+  variant: 'full' | 'menu' | 'public';
+  user?: UserInfo;
+  /** unread count of message group 8 (spec §3) */
+  unreadCount?: number;
+}
+
+/** The 60 px brand-colour header (spec §1). */
+export function AppHeader({ variant, user, unreadCount = 0 }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const logoutMutation = useLogout();
+
+  const handleLogout = () => {
+    logoutMutation.mutate(undefined, {
+      onSuccess: () => void navigate('/login', { replace: true }),
+      // spec §4: on failure the returned message is shown
+      onError: (error) => void message.error(error.message || t('header.logoutFailed')),
+    });
+  };
+
+  const badge = formatBadge(unreadCount);
+  const bell = (
+    <Link
+      to="/messageList"
+      className="cc-header-icon"
+      aria-label={badge ? t('header.unreadMessages', { count: unreadCount }) : t('header.messages')}
+    >
+      <Badge
+        count={
+          badge ? (
+            <span className="cc-bell-badge" data-testid="bell-badge">
+              {badge}
+            </span>
+          ) : (
+            0
+          )
+        }
+        offset={[2, -2]}
+      >
+        <BellOutlined style={{ fontSize: 20, color: '#fff' }} />
+      </Badge>
+    </Link>
+  );
+  const avatarSrc = user?.avator ? fillAvatar(user.avator) : undefined;
+  const avatar = (
+    <Avatar
+      size={32}
+      src={avatarSrc}
+      icon={<UserOutlined />}
+      alt={user?.mediaName ?? ''}
+      data-testid="header-avatar"
+    />
+  );
+
+  return (
+    <header className="cc-header">
+      <div className="cc-container cc-header-inner">
+        <Link to="/" className="cc-brand" aria-label={t('app.productName')}>
+          <Logo size={34} />
+          <span className="cc-brand-name">{t('app.productName')}</span>
+        </Link>
+        <div className="cc-header-right">
+          {variant === 'full' && user ? (
+            <Space size={20} align="center">
+              {bell}
+              <Space size={8} align="center">
+                {avatar}
+                <Typography.Text className="cc-media-name" data-testid="media-name">
+                  {user.mediaName}
+                </Typography.Text>
+              </Space>
+              <LanguageSwitch />
+              <Button
+                type="text"
+                className="cc-header-button"
+                icon={<LogoutOutlined />}
+                onClick={handleLogout}
+                loading={logoutMutation.isPending}
+                data-testid="logout"
+              >
+                {t('header.logout')}
+              </Button>
+            </Space>
+          ) : null}
+          {variant === 'menu' && user ? (
+            <Space size={20} align="center">
+              {bell}
+              <Dropdown
+                trigger={['click', 'hover']}
+                menu={{
+                  items: [
+                    { key: 'home', icon: <HomeOutlined />, label: <Link to="/">{t('header.myHome')}</Link> },
+                    {
+                      key: 'messages',
+                      icon: <MessageOutlined />,
+                      label: <Link to="/messageList">{t('header.messages')}</Link>,
+                    },
+                    {
+                      key: 'lang',
+                      icon: <GlobalOutlined />,
+                      label: t('lang.label'),
+                      children: LANGUAGES.map((l) => ({
+                        key: `lang-${l}`,
+                        label: t(`lang.${l}`),
+                        onClick: () => void setLanguage(l),
+                      })),
+                    },
+                    { type: 'divider' },
+                    {
+                      key: 'logout',
+                      icon: <LogoutOutlined />,
+                      label: <span data-testid="logout">{t('header.logout')}</span>,
+                      onClick: handleLogout,
+                    },
+                  ],
+                }}
+              >
+                <button type="button" className="cc-user-trigger" aria-label={t('header.userMenu')}>
+                  {avatar}
+                  <span className="cc-media-name" data-testid="media-name">
+                    {user.mediaName}
+                  </span>
+                  <DownOutlined style={{ fontSize: 10 }} />
+                </button>
+              </Dropdown>
+            </Space>
+          ) : null}
+          {variant === 'public' ? <LanguageSwitch /> : null}
+        </div>
+      </div>
+    </header>
+  );
+}

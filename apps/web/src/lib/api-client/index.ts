@@ -1,0 +1,15 @@
+export {
+  apiGet,
+  apiPost,
+  browserLocation,
+  redirectToLogin,
+  signedFields,
+  toApiPath,
+  USER_INFO_PATH,
+} from './api-client';
+export { ApiError, isApiError } from './api-error';
+export { cancelAllRequests, pendingRequestCount, trackRequest, untrackRequest } from './cancel-list';
+export { rewriteImageHosts } from './image-hosts';
+export { FALLBACK_CONFIG, loadPublicConfig, resetPublicConfig } from './public-config';
+export { toResult, type PromiseResult } from './to-result';
+export { fetchImageAsFile, readImageSize, uploadImage, UploadError, type UploadImageOptions } from './upload';

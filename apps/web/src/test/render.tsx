@@ -1,0 +1,68 @@
+import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { ReactElement } from 'react';
+import { AppProviders } from '../app/providers';
+
+/** A fresh QueryClient without retries, so failures show at once in tests. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+/** Renders route objects in a memory router inside the app's providers. */
+export function renderRoutes(routes: RouteObject[], path = '/', queryClient = testQueryClient()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
+
+/** Renders one element at a path (with a catch-all so links resolve). */
+export function renderAt(element: ReactElement, path = '/', queryClient = testQueryClient()) {
+  return renderRoutes([{ path: '*', element }], path, queryClient);
+}
+
+type Handler = (param: Record<string, unknown>, url: URL, init: RequestInit) => unknown;
+
+/**
+ * Stubs fetch with a table of `/api/...` path → handler returning `data` (wrapped in a success
+ * envelope) — or a full envelope when the handler returns an object with `__envelope`.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: { path: string; param: Record<string, unknown> }[] = [];
+  const fetchMock = async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    let param: Record<string, unknown> = {};
+    const raw =
+      init.method === 'POST'
+        ? new URLSearchParams(String(init.body ?? '')).get('param')
+        : url.searchParams.get('param');
+    if (raw) param = JSON.parse(raw) as Record<string, unknown>;
+    calls.push({ path: url.pathname, param });
+    const handler = handlers[url.pathname];
+    if (!handler) {
+      if (url.pathname === '/api/config') {
+        return json({
+          status: 1,
+          message: 'success',
+          data: { imageHosts: [], siblingSites: [], feedbackUrl: '', copyright: '', productName: '' },
+        });
+      }
+      return json({ status: 10006, message: 'not found', data: null, ercd: 'NOT_FOUND' });
+    }
+    const out = await handler(param, url, init);
+    if (out && typeof out === 'object' && '__envelope' in out)
+      return json((out as { __envelope: unknown }).__envelope);
+    return json({ status: 1, message: 'success', data: out ?? null });
+  };
+  return { fetchMock, calls };
+}
+
+function json(body: unknown) {
+  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+}

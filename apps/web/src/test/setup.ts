@@ -1,0 +1,39 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { initI18n } from '../lib/i18n';
+
+// antd reads matchMedia and ResizeObserver, which jsdom lacks.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+}
+// antd's scroll helpers call this; jsdom does not implement it.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+initI18n('zh-CN');
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+});
