@@ -43,6 +43,13 @@ export interface MessageItem {
   createdAt: string;
   /** an in-product link the message refers to, e.g. `/detailManage?type=article` */
   link: string | null;
+  /**
+   * Stable message kind (`welcome`, `article_published`, `article_rejected`, …) so a client can render its
+   * own language from `params`; `title`/`body` are the zh-CN text. Optional: older clients ignore them.
+   */
+  kind?: string;
+  /** values of the kind's template, e.g. `{ title, reason }` */
+  params?: Record<string, unknown>;
 }
 
 /** A platform notice (`get_notice_list`, `get_notice_detail`; extension). */

@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { type DbHandle, openDb } from './db/client.js';
+import contentRoutes from './modules/content/content.routes.js';
+import healthRoutes from './modules/health/health.routes.js';
+import homeRoutes from './modules/home/home.routes.js';
+import mediaRoutes from './modules/media/media.routes.js';
+import messageRoutes from './modules/message/message.routes.js';
+import noticeRoutes from './modules/notice/notice.routes.js';
+import passportRoutes from './modules/passport/passport.routes.js';
+import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
+import userRoutes from './modules/user/user.routes.js';
+import envelope from './plugins/envelope.js';
+import security from './plugins/security.js';
+import session from './plugins/session.js';
+import signature from './plugins/signature.js';
+import swagger from './plugins/swagger.js';
+import webStatic from './plugins/web-static.js';
+import { createStorage, type ObjectStorage } from './storage/storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the open database (tests and the CLI use it; routes get `db` as an option) */
+    dbHandle: DbHandle;
+  }
+}
+
+/** Signed POST bodies carry an article of up to 100,000 characters, URL-encoded (×9 for CJK at worst). */
+const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Builds the server: plugins, then modules. Never listens (main.ts does; tests use `app.inject`).
+ * Does not migrate either: `main.ts start`/`migrate` and the test helper do.
+ * @param deps an already open database (tests) or storage; otherwise opened from the config and closed with the app
+ */
+export async function buildApp(config: AppConfig, deps: { handle?: DbHandle; storage?: ObjectStorage } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  const handle = deps.handle ?? (await openDb({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  if (!deps.handle) app.addHook('onClose', () => handle.close());
+  const storage = deps.storage ?? createStorage(config);
+  const db = handle.db;
+  app.decorate('dbHandle', handle);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(envelope);
+  await app.register(security, { config });
+  await app.register(swagger);
+  await app.register(session, { db, config });
+  await app.register(signature, { config });
+
+  await app.register(healthRoutes, { handle });
+  await app.register(homeRoutes, { db, config });
+  await app.register(passportRoutes, { db, config });
+  await app.register(userRoutes, { db, config });
+  await app.register(messageRoutes, { db });
+  await app.register(noticeRoutes, { db });
+  await app.register(contentRoutes, { db });
+  await app.register(mediaRoutes, { storage });
+
+  await app.register(webStatic, { webDist: config.webDist });
+
+  app.addHook('onReady', async () => {
+    await ensureDefaultAvatar(storage);
+  });
+  return app;
+}

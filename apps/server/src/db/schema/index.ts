@@ -1,0 +1,3 @@
+export * from './users.js';
+export * from './messages.js';
+export * from './contents.js';

@@ -1,0 +1,46 @@
+import type { ContentStatus, ContentType } from '@cc/contracts';
+import { and, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { contents } from '../../db/schema/index.js';
+
+export type ContentRow = typeof contents.$inferSelect;
+export type NewContentRow = typeof contents.$inferInsert;
+
+/** The user's item by id (any status, including deleted); undefined when absent or another author's. */
+export async function findOwnContent(db: Db, userId: number, id: number): Promise<ContentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contents)
+    .where(and(eq(contents.id, id), eq(contents.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertContent(db: Db, row: NewContentRow): Promise<ContentRow> {
+  const [inserted] = await db.insert(contents).values(row).returning();
+  return inserted!;
+}
+
+export async function updateContent(db: Db, id: number, patch: Partial<NewContentRow>): Promise<ContentRow> {
+  const [row] = await db.update(contents).set(patch).where(eq(contents.id, id)).returning();
+  return row!;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listContents(
+  db: Db,
+  userId: number,
+  opts: { type?: ContentType; status?: ContentStatus; keyword?: string; limit: number; offset: number },
+): Promise<{ rows: ContentRow[]; total: number }> {
+  const where: SQL[] = [eq(contents.userId, userId), ne(contents.status, 'deleted')];
+  if (opts.type) where.push(eq(contents.type, opts.type));
+  if (opts.status) where.push(eq(contents.status, opts.status));
+  if (opts.keyword) where.push(ilike(contents.title, `%${escapeLike(opts.keyword)}%`));
+  const cond = and(...where);
+  const rows = await db.select().from(contents).where(cond).orderBy(desc(contents.updatedAt), desc(contents.id)).limit(opts.limit).offset(opts.offset);
+  const [total] = await db.select({ n: count() }).from(contents).where(cond);
+  return { rows, total: Number(total?.n ?? 0) };
+}

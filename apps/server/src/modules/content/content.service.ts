@@ -1,0 +1,147 @@
+import {
+  checkBody,
+  checkTitle,
+  type ContentDetail,
+  type ContentListItem,
+  type ContentListParam,
+  type ContentStatus,
+  htmlToPlainText,
+  type ListData,
+  type PublishArticleParam,
+  PublishType,
+} from '@cc/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
+import * as repo from './content.repo.js';
+import { findSensitiveWord } from './sensitive-words.js';
+
+/**
+ * Content of an author (API.md §9, issue #2): article publishing with the automatic review, the content
+ * list, detail and (soft) delete. Every action checks ownership first: another author's item answers
+ * NOT_FOUND (10006), never FORBIDDEN, so ids leak nothing. One transaction per action.
+ */
+
+export interface ReviewResult {
+  status: 'published' | 'rejected';
+  rejectReason: string | null;
+  /** the broken rule, for clients that render their own language */
+  rule: string | null;
+  word?: string;
+}
+
+/**
+ * The automatic review (issue #2): the title and body rules again (on the sanitized HTML — sanitizing can
+ * shorten a body) and the sensitive-word list on title and text.
+ * @returns `published`, or `rejected` with a reason naming the rule, e.g. "contains a prohibited word: 赌博 (gambling)"
+ */
+export function reviewArticle(title: string, html: string): ReviewResult {
+  const ruleBroken = checkTitle(title) ?? checkBody(html);
+  if (ruleBroken) return { status: 'rejected', rejectReason: ruleBroken.message, rule: ruleBroken.code };
+  const hit = findSensitiveWord(`${title}\n${htmlToPlainText(html)}`);
+  if (hit) return { status: 'rejected', rejectReason: `contains a prohibited word: ${hit.word} (${hit.rule})`, rule: 'SENSITIVE_WORD', word: hit.word };
+  return { status: 'published', rejectReason: null, rule: null };
+}
+
+export interface PublishDeps {
+  /** the message step; tests replace it to prove a failure leaves nothing behind */
+  sendMessage: typeof sendSystemMessage;
+}
+
+/**
+ * `POST /api/article/publish` (API.md §9): creates (no id) or updates (own id) an article.
+ * publishType 0 → `draft`; 1 → the automatic review runs in the same transaction and the item ends
+ * `published` or `rejected` (with the reason), and the author gets a group-8 message either way.
+ * Publishing a published article again reviews it again. The body is sanitized before it is stored.
+ * @param param already validated by `publishArticleParamSchema` (title/body rules for publishType 1)
+ * @returns `{ id, status }`
+ * @throws NOT_FOUND (10006) for another author's or a missing id, or a non-article; CONFLICT (10008) for a deleted item
+ */
+export async function publishArticle(
+  db: Db,
+  userId: number,
+  param: PublishArticleParam,
+  deps: PublishDeps = { sendMessage: sendSystemMessage },
+  now = new Date(),
+): Promise<{ id: number; status: ContentStatus }> {
+  const title = param.title.trim();
+  const html = sanitizeHtml(param.content);
+  return db.transaction(async (tx) => {
+    let existing: repo.ContentRow | undefined;
+    if (param.id !== undefined) {
+      existing = await repo.findOwnContent(tx, userId, param.id);
+      if (!existing || existing.type !== 'article') throw new AppError('NOT_FOUND', 'no such article');
+      if (existing.status === 'deleted') throw new AppError('CONFLICT', 'a deleted article cannot be edited');
+    }
+    const review = param.publishType === PublishType.PUBLISH ? reviewArticle(title, html) : null;
+    const status: ContentStatus = review ? review.status : 'draft';
+    const fields = {
+      title,
+      content: html,
+      coverUrls: param.coverUrls,
+      status,
+      rejectReason: review?.rejectReason ?? null,
+      publishedAt: status === 'published' ? (existing?.publishedAt ?? now) : null,
+      updatedAt: now,
+    };
+    const row = existing ? await repo.updateContent(tx, existing.id, fields) : await repo.insertContent(tx, { userId, type: 'article', createdAt: now, ...fields });
+    if (review) {
+      const template =
+        review.status === 'published'
+          ? messageTemplates.articlePublished(row.id, title)
+          : messageTemplates.articleRejected(row.id, title, review.rejectReason ?? '');
+      if (review.rule) template.params = { ...template.params, rule: review.rule, word: review.word };
+      await deps.sendMessage(tx, { userId, ...template });
+    }
+    return { id: row.id, status: row.status };
+  });
+}
+
+export function toListItem(row: repo.ContentRow): ContentListItem {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    status: row.status,
+    coverUrl: row.coverUrls[0] ?? null,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    stats: { views: row.views, likes: row.likes, comments: row.comments, shares: row.shares },
+    rejectReason: row.rejectReason,
+  };
+}
+
+/**
+ * `GET /api/content/list` (API.md §9): the author's items by type, status and title keyword, newest
+ * update first, deleted items excluded.
+ */
+export async function listContent(db: Db, userId: number, param: ContentListParam): Promise<ListData<ContentListItem>> {
+  const { rows, total } = await repo.listContents(db, userId, {
+    type: param.type,
+    status: param.status,
+    keyword: param.keyword || undefined,
+    limit: param.pageSize,
+    offset: (param.page - 1) * param.pageSize,
+  });
+  return { list: rows.map(toListItem), total, page: param.page, pageSize: param.pageSize };
+}
+
+/** `GET /api/content/detail` (API.md §9). @throws NOT_FOUND for another author's, a missing or a deleted item */
+export async function getContentDetail(db: Db, userId: number, id: number): Promise<ContentDetail> {
+  const row = await repo.findOwnContent(db, userId, id);
+  if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'no such content');
+  return { ...toListItem(row), content: row.content, coverUrls: row.coverUrls };
+}
+
+/**
+ * `POST /api/content/delete` (API.md §9): soft delete (status `deleted`, hidden from lists).
+ * @throws NOT_FOUND for another author's, a missing or an already deleted item
+ */
+export async function deleteContent(db: Db, userId: number, id: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await repo.findOwnContent(tx, userId, id);
+    if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'no such content');
+    await repo.updateContent(tx, row.id, { status: 'deleted', deletedAt: now, updatedAt: now });
+  });
+}

@@ -1,0 +1,26 @@
+import type { PublicConfig } from '@cc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../plugins/session.js';
+import { signedRoute } from '../../plugins/signature.js';
+import * as service from './home.service.js';
+
+/** The public config (unsigned) for the page frame, and the home page's numbers. */
+export function publicConfigOf(config: AppConfig): PublicConfig {
+  return {
+    imageHosts: config.imageHosts,
+    siblingSites: config.siblingSites,
+    feedbackUrl: config.feedbackUrl,
+    copyright: `© ${new Date().getUTCFullYear()} Creator Centre · 创作者中心`,
+    productName: '创作者中心',
+  };
+}
+
+export default async function homeRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }): Promise<void> {
+  const { db, config } = opts;
+  app.get('/api/config', { config: { signed: false }, schema: { summary: 'Public config (unsigned)', tags: ['home'] } }, async () => publicConfigOf(config));
+  signedRoute(app, { method: 'GET', url: '/api/home/overview', summary: 'Key numbers of the home page', tags: ['home'], data: 'HomeOverview' }, async (_p, request) =>
+    service.getOverview(db, requireUser(request).id),
+  );
+}

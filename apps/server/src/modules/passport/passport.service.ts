@@ -1,0 +1,95 @@
+import { type LoginParam, type RegisterParam } from '@cc/contracts';
+import { hash, verify } from '@node-rs/argon2';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
+import * as users from '../user/user.repo.js';
+import * as repo from './passport.repo.js';
+
+/**
+ * Accounts (API.md §5, issue #2): register and login with argon2id password hashes; failed logins are
+ * rate-limited per account AND per IP, registrations per IP. Counters live in the database so the limits
+ * hold across several server processes.
+ */
+
+export const WRONG_CREDENTIALS = 'account or password is wrong';
+
+/** argon2id with the configured cost (@node-rs/argon2's default algorithm is argon2id; set explicitly). */
+export function hashPassword(config: AppConfig, password: string): Promise<string> {
+  return hash(password, { algorithm: 2 /* Argon2id */, ...config.argon2 });
+}
+
+// A real hash to verify against when the account does not exist, so both failures cost the same time.
+let dummyHash: Promise<string> | null = null;
+
+function retryMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** Throws RATE_LIMITED when `n` attempts since the window start reach `limit`. */
+function assertUnderLimit(found: { n: number; oldest: Date | null }, limit: number, windowMs: number, now: Date, what: string): void {
+  if (found.n < limit) return;
+  const freeAt = (found.oldest?.getTime() ?? now.getTime()) + windowMs;
+  const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+  throw new AppError('RATE_LIMITED', `too many ${what}, try again in ${retryMinutes(seconds)}`, { retryAfterSeconds: seconds });
+}
+
+/**
+ * Registers an author and sends the welcome message (group 8), in one transaction.
+ * @param ip the client address (register is limited per IP)
+ * @returns `{ id, userGuid }` of the new user
+ * @throws RATE_LIMITED (10009, Retry-After) over `registerPerIp` per window; FAILED when the account is taken
+ */
+export async function register(db: Db, config: AppConfig, param: RegisterParam, ip: string, now = new Date()): Promise<{ id: number; userGuid: string }> {
+  const { registerPerIp, windowMinutes } = config.loginRateLimit;
+  const windowMs = windowMinutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  assertUnderLimit(await repo.countAttempts(db, 'register', { ip }, since), registerPerIp, windowMs, now, 'registrations');
+  await repo.recordAttempt(db, 'register', ip, null);
+
+  if (await users.findUserByAccount(db, param.account)) throw new AppError('FAILED', 'this account is already taken');
+  const passwordHash = await hashPassword(config, param.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await users.insertUser(tx, { account: param.account, passwordHash, mediaName: param.mediaName });
+      await sendSystemMessage(tx, { userId: user.id, ...messageTemplates.welcome(user.mediaName) });
+      return { id: user.id, userGuid: user.guid };
+    });
+  } catch (error) {
+    // Two registrations racing for one account: the unique index decides.
+    if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw new AppError('FAILED', 'this account is already taken');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Checks an account and password (API.md §5).
+ * Limits (config.loginRateLimit): `perAccount` failures per account and `perIp` failures per IP within
+ * `windowMinutes`; at the limit every attempt is refused, even with the right password, until the oldest
+ * failure leaves the window. A success clears the account's failures.
+ * @returns `{ id, userGuid }`
+ * @throws RATE_LIMITED (10009, Retry-After); FAILED "account or password is wrong" for an unknown account
+ *   and a wrong password alike (no account enumeration)
+ */
+export async function login(db: Db, config: AppConfig, param: LoginParam, ip: string, now = new Date()): Promise<{ id: number; userGuid: string }> {
+  const { perAccount, perIp, windowMinutes } = config.loginRateLimit;
+  const windowMs = windowMinutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  const account = param.account.toLowerCase();
+  assertUnderLimit(await repo.countAttempts(db, 'login_failure', { ip }, since), perIp, windowMs, now, 'login attempts');
+  assertUnderLimit(await repo.countAttempts(db, 'login_failure', { account }, since), perAccount, windowMs, now, 'login attempts');
+
+  const user = await users.findUserByAccount(db, account);
+  dummyHash ??= hashPassword(config, 'not-a-real-password');
+  const ok = user ? await verify(user.passwordHash, param.password) : (await verify(await dummyHash, param.password), false);
+  if (!user || !ok) {
+    await repo.recordAttempt(db, 'login_failure', ip, account);
+    throw new AppError('FAILED', WRONG_CREDENTIALS);
+  }
+  await repo.clearAccountFailures(db, account);
+  return { id: user.id, userGuid: user.guid };
+}

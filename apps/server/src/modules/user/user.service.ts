@@ -1,0 +1,128 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { IDENTITY_TYPE_163, type MyInfo, PROGRAM_MIN_GRADE, type UserInfo } from '@cc/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import * as repo from './user.repo.js';
+
+/**
+ * The author's own data (API.md §6): user info with the avatar template, identities, grade, dynamic
+ * permission, and the two upload secrets.
+ */
+
+/** Storage key of the avatar every author has until they upload one (written at start, see app.ts). */
+export const DEFAULT_AVATAR_KEY = 'avatar/default.png';
+/** Both upload secrets live 24 h (API.md §7). */
+export const UPLOAD_SECRET_TTL_MS = 24 * 3600_000;
+
+/** The avatar template of API.md §4/§6: `/media/img/{0}x{0}/<key>`; the client substitutes 120. */
+export function avatarTemplate(avatarKey: string | null): string {
+  return `/media/img/{0}x{0}/${avatarKey ?? DEFAULT_AVATAR_KEY}`;
+}
+
+async function loadUser(db: Db, userId: number): Promise<repo.UserRow> {
+  const user = await repo.findUserById(db, userId);
+  // A session whose user vanished is no session.
+  if (!user) throw new AppError('NOT_LOGGED_IN', 'please log in');
+  return user;
+}
+
+function toUserInfo(user: repo.UserRow): UserInfo {
+  return { authStatus: user.authStatus as UserInfo['authStatus'], avator: avatarTemplate(user.avatarKey), mediaName: user.mediaName };
+}
+
+/** `home/userinfo` (API.md §6): `{ authStatus, avator, mediaName }`. @throws NOT_LOGGED_IN */
+export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
+  return toUserInfo(await loadUser(db, userId));
+}
+
+/**
+ * `user_center/get_my_info_by_id` (API.md §6): user info plus id and identity list; the client derives
+ * is163 from an identity of type 163 (spec §3). @throws NOT_LOGGED_IN
+ */
+export async function getMyInfo(db: Db, userId: number): Promise<MyInfo> {
+  const user = await loadUser(db, userId);
+  const types = await repo.findIdentityTypes(db, userId);
+  return { ...toUserInfo(user), id: user.id, userIdentityList: types.map((type) => ({ type })) };
+}
+
+/** True when the author holds identity type 163 (spec §3 is163). */
+export function is163(info: Pick<MyInfo, 'userIdentityList'>): boolean {
+  return info.userIdentityList.some((i) => i.type === IDENTITY_TYPE_163);
+}
+
+/** `program/get_user_grade`: rankResult 1 from grade 3 up (issue #2), else 0. @throws NOT_LOGGED_IN */
+export async function getUserGrade(db: Db, userId: number): Promise<{ rankResult: 0 | 1; grade: number }> {
+  const user = await loadUser(db, userId);
+  return { rankResult: user.grade >= PROGRAM_MIN_GRADE ? 1 : 0, grade: user.grade };
+}
+
+/** `dynamic/get_dynamic_auth`: `{ dynamicShow: 0 | 1 }` from the user's column. @throws NOT_LOGGED_IN */
+export async function getDynamicAuth(db: Db, userId: number): Promise<{ dynamicShow: 0 | 1 }> {
+  const user = await loadUser(db, userId);
+  return { dynamicShow: user.dynamicShow === 1 ? 1 : 0 };
+}
+
+function hmac(key: string, text: string): string {
+  return createHmac('sha256', key).update(text).digest('base64url');
+}
+
+/**
+ * `manage/upload_file_secret` (API.md §6): a stateless secret for image uploads, bound to the user:
+ * `<userId>.<expires, Unix s>.<HMAC-SHA256(appSecret, "upload-file:<userId>:<userGuid>:<expires>")>`.
+ * Valid 24 h; a new secret does not revoke older ones (they expire).
+ * @returns `{ uploadFileSecret, expiresAt }` with expiresAt as ISO 8601 UTC
+ */
+export function issueUploadFileSecret(
+  appSecret: string,
+  user: { id: number; userGuid: string },
+  now = new Date(),
+): { uploadFileSecret: string; expiresAt: string } {
+  const expires = Math.floor((now.getTime() + UPLOAD_SECRET_TTL_MS) / 1000);
+  const mac = hmac(appSecret, `upload-file:${user.id}:${user.userGuid}:${expires}`);
+  return { uploadFileSecret: `${user.id}.${expires}.${mac}`, expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/**
+ * Checks an upload-file secret for the given user: right user, right MAC, not expired.
+ * @returns true when valid
+ */
+export function verifyUploadFileSecret(appSecret: string, secret: string, user: { id: number; userGuid: string }, now = new Date()): boolean {
+  const match = /^(\d+)\.(\d+)\.([A-Za-z0-9_-]+)$/.exec(secret);
+  if (!match) return false;
+  const [, id, expires, mac] = match;
+  if (Number(id) !== user.id || Number(expires) * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(hmac(appSecret, `upload-file:${user.id}:${user.userGuid}:${expires}`));
+  const given = Buffer.from(mac!);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * `video/get_upload_video_secret` (API.md §6, §7): a random 32-byte token, stored hashed in
+ * `upload_tokens`, bound to the user, valid 24 h. The file service checks it with verifyUploadToken.
+ * @returns `{ token, expiresAt }` (ISO 8601 UTC)
+ */
+export async function issueUploadToken(db: Db, userId: number, now = new Date()): Promise<{ token: string; expiresAt: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + UPLOAD_SECRET_TTL_MS);
+  await repo.insertUploadToken(db, { tokenHash: hashToken(token), userId, expiresAt });
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Resolves a video upload token (API.md §7) to its user.
+ * @param expectedUserId when given, a token of another user is refused too
+ * @returns `{ userId, userGuid, expiresAt }`, or null when unknown, expired, or another user's
+ */
+export async function verifyUploadToken(
+  db: Db,
+  token: string,
+  opts: { expectedUserId?: number; now?: Date } = {},
+): Promise<{ userId: number; userGuid: string; expiresAt: Date } | null> {
+  if (!token || token.length > 128) return null;
+  const row = await repo.findLiveUploadToken(db, hashToken(token), opts.now ?? new Date());
+  if (!row) return null;
+  if (opts.expectedUserId !== undefined && row.userId !== opts.expectedUserId) return null;
+  return row;
+}

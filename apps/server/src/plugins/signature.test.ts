@@ -1,0 +1,191 @@
+import { computeSign, DEV_SIGN_SECRET, ENCRYPT_TYPE, idParamSchema, signPayload, WEB_CID, WEB_VER } from '@cc/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../errors.js';
+import { createUser } from '../test/factories.js';
+import { body, createTestApp, login, signedGet, signedPost, type TestApp, type TestSession } from '../test/helpers.js';
+import { requireUser } from './session.js';
+import { signedRoute } from './signature.js';
+
+// Signed requests (API.md §2) and the envelope / status table (API.md §3): every rejection.
+let t: TestApp;
+let session: TestSession;
+const now = () => Math.floor(Date.now() / 1000);
+
+beforeAll(async () => {
+  t = await createTestApp({}, (app) => {
+    signedRoute(app, { method: 'GET', url: '/api/test/echo', param: idParamSchema, summary: 'echo' }, async (param, request) => ({
+      id: param.id,
+      user: requireUser(request).id,
+    }));
+    signedRoute(app, { method: 'POST', url: '/api/test/echo_post', param: idParamSchema, summary: 'echo' }, async (param) => ({ id: param.id }));
+    signedRoute(app, { method: 'GET', url: '/api/test/boom', auth: 'public', summary: 'boom' }, async () => {
+      throw new Error('connection string postgres://secret@db leaked?');
+    });
+    signedRoute(app, { method: 'GET', url: '/api/test/internal', auth: 'public', summary: 'internal' }, async () => {
+      throw new AppError('INTERNAL', 'disk /var/lib/secret full');
+    });
+  });
+  const user = await createUser(t.db, t.config, { account: 'signer' });
+  session = await login(t.app, user.account);
+});
+afterAll(() => t.close());
+
+describe('signed requests', () => {
+  it('accepts a correctly signed GET and hands the validated param to the route', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', { id: '7' }, { session });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ status: 1, message: 'success', data: { id: 7, user: session.userId } });
+  });
+
+  it('accepts a POST as urlencoded and as a JSON object with the same six fields', async () => {
+    const form = await signedPost(t.app, '/api/test/echo_post', { id: 3 }, { session });
+    expect(body(form)).toMatchObject({ status: 1, data: { id: 3 } });
+    const json = await signedPost(t.app, '/api/test/echo_post', { id: 4 }, { session, json: true });
+    expect(body(json)).toMatchObject({ status: 1, data: { id: 4 } });
+  });
+
+  it('refuses a missing sign with 10003', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { sign: undefined } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ status: 10003, ercd: 'BAD_SIGNATURE', message: 'sign is missing', data: null });
+  });
+
+  it('refuses a wrong sign with 10003', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { sign: 'a'.repeat(32) } });
+    expect(body(res)).toMatchObject({ status: 10003, message: 'sign is wrong' });
+  });
+
+  it('refuses a sign made with another secret', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, secret: 'not-the-secret' });
+    expect(body(res).status).toBe(10003);
+  });
+
+  it('refuses a tampered param with 10003', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { param: '{"id":2}' } });
+    expect(body(res).status).toBe(10003);
+  });
+
+  it('refuses a tampered uid, t or cid with 10003 (all are signed or checked)', async () => {
+    const tampered = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { t: String(now() + 1) } });
+    expect(body(tampered).status).toBe(10003);
+    const cid = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { cid: '999' } });
+    expect(body(cid).status).toBe(10003);
+  });
+
+  it('refuses a request 301 s too old or too new with 10004, and accepts 300 s at both edges', async () => {
+    const old = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, t: now() - 301 });
+    expect(old.statusCode).toBe(400);
+    expect(body(old)).toMatchObject({ status: 10004, ercd: 'REQUEST_EXPIRED' });
+    const future = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, t: now() + 301 });
+    expect(body(future).status).toBe(10004);
+    // 299 instead of 300: the second may tick between signing and checking.
+    const edgeOld = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, t: now() - 299 });
+    expect(body(edgeOld).status).toBe(1);
+    const edgeNew = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, t: now() + 300 });
+    expect(body(edgeNew).status).toBe(1);
+  });
+
+  it('refuses a uid that differs from the session user with 10002', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, uid: String(session.userId + 1) });
+    expect(res.statusCode).toBe(401);
+    expect(body(res)).toMatchObject({ status: 10002, ercd: 'NOT_LOGGED_IN' });
+    const anonymous = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, uid: '0' });
+    expect(body(anonymous).status).toBe(10002);
+  });
+
+  it('refuses an authenticated route without a session with 10002, even with a plausible uid', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { uid: String(session.userId) });
+    expect(body(res)).toMatchObject({ status: 10002 });
+    const forged = await signedGet(t.app, '/api/test/echo', { id: 1 }, { uid: String(session.userId), session: { ...session, cookies: { cc_session: 'forged' } } });
+    expect(body(forged).status).toBe(10002);
+  });
+
+  it('refuses a missing or wrong encryptType header with 10003 and says so', async () => {
+    const missing = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, headers: { encrypttype: undefined } });
+    expect(body(missing)).toMatchObject({ status: 10003, message: `header encryptType must be ${ENCRYPT_TYPE} (MD5 signature)` });
+    const wrong = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, headers: { encrypttype: '2' } });
+    expect(body(wrong).status).toBe(10003);
+  });
+
+  it('refuses a param that is not JSON with 10007', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', null, { session, rawParam: '{id:1' });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ status: 10007, ercd: 'VALIDATION_FAILED', data: { fields: [{ path: 'param' }] } });
+  });
+
+  it('refuses a param that fails the schema with 10007 and data.fields', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', { id: 0 }, { session });
+    const env = body<{ fields: { path: string; message: string }[] }>(res);
+    expect(env.status).toBe(10007);
+    expect(env.data.fields).toEqual([{ path: 'id', message: 'id is required' }]);
+    expect(env.message).toBe('id: id is required');
+  });
+
+  it('checks the signature before the param (a bad sign with a bad param is 10003)', async () => {
+    const res = await signedGet(t.app, '/api/test/echo', { id: 0 }, { session, fields: { sign: 'x' } });
+    expect(body(res).status).toBe(10003);
+  });
+
+  it('answers an unknown /api/ path and an unknown /fileservice/ path with the 10006 envelope, never HTML', async () => {
+    for (const url of ['/api/nope', '/api/content/nope?x=1', '/fileservice/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(body(res)).toMatchObject({ status: 10006, ercd: 'NOT_FOUND', data: null });
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/api/nope', payload: { a: 1 } });
+    expect(body(post).status).toBe(10006);
+  });
+
+  it('never leaks the message of an unexpected error (10500 "internal error")', async () => {
+    for (const url of ['/api/test/boom', '/api/test/internal']) {
+      const res = await signedGet(t.app, url, {});
+      expect(res.statusCode).toBe(500);
+      expect(body(res)).toEqual({ status: 10500, message: 'internal error', data: null, ercd: 'INTERNAL' });
+      expect(res.body).not.toMatch(/secret/);
+    }
+  });
+
+  it('maps a body over the limit to 10010 and a bad content type or JSON body to 10007', async () => {
+    const big = await t.app.inject({ method: 'POST', url: '/api/test/echo_post', payload: 'x'.repeat(9 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+    expect(big.statusCode).toBe(413);
+    expect(body(big)).toMatchObject({ status: 10010, ercd: 'TOO_LARGE' });
+    const type = await t.app.inject({ method: 'POST', url: '/api/test/echo_post', payload: 'hello', headers: { 'content-type': 'text/csv' } });
+    expect(body(type)).toMatchObject({ status: 10007 });
+    const json = await t.app.inject({ method: 'POST', url: '/api/test/echo_post', payload: '{bad', headers: { 'content-type': 'application/json' } });
+    expect(body(json)).toMatchObject({ status: 10007 });
+  });
+
+  it('leaves /api/config unsigned and public', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(body(res)).toMatchObject({ status: 1, data: { imageHosts: [], feedbackUrl: expect.any(String) } });
+  });
+
+  it('signs exactly as contracts computeSign says (md5 of cid + param + ver + t + secret)', async () => {
+    const t0 = String(now());
+    const param = '{"id":5}';
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/echo',
+      query: { cid: WEB_CID, ver: WEB_VER, uid: String(session.userId), t: t0, param, sign: computeSign(WEB_CID, param, WEB_VER, t0, DEV_SIGN_SECRET) },
+      headers: { encrypttype: '1' },
+      cookies: session.cookies,
+    });
+    expect(body(res).data).toEqual({ id: 5, user: session.userId });
+    expect(signPayload({ id: 5 }, { cid: WEB_CID, ver: WEB_VER, uid: '1', secret: DEV_SIGN_SECRET, nowSeconds: Number(t0) }).param).toBe(param);
+  });
+});
+
+describe('health and docs', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the OpenAPI document (not an envelope) with the signed calls', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/passport/login', '/api/article/publish', '/api/home/userinfo']));
+  });
+});

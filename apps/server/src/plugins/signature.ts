@@ -1,0 +1,214 @@
+import { timingSafeEqual } from 'node:crypto';
+import { computeSign, ENCRYPT_TYPE, type FieldError, SIGN_WINDOW_SECONDS, emptyParamSchema } from '@cc/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../config.js';
+import { AppError } from '../errors.js';
+
+/**
+ * The signed-request check of API.md §2, in ONE place, for every route under `/api/` except the unsigned
+ * `/api/config` and `/api/docs*`.
+ *
+ * HOW A ROUTE DECLARES ITSELF (use `signedRoute`, which fills in the route config and the OpenAPI docs):
+ *
+ *   signedRoute(app, {
+ *     method: 'GET', url: '/api/common_material',
+ *     param: commonMaterialParamSchema,   // contracts zod schema of the JSON `param`; default: `{}` passthrough
+ *     auth: 'user',                       // 'user' (default): a session is required and `uid` must match it
+ *                                         // 'public': no session needed; `uid` is not checked (login/register)
+ *     summary: 'Materials of a group', tags: ['media'], data: 'CommonMaterial[]',
+ *   }, async (param, request, reply) => {
+ *     const user = requireUser(request);  // from plugins/session.ts
+ *     return [...];                       // the envelope plugin wraps it as { status: 1, message, data }
+ *   });
+ *
+ * `param` is the parsed, validated output of the schema (also on `request.param`). Routes registered without
+ * `signedRoute` under `/api/` still get the check, with `config: { signed: { param, auth } }` optional.
+ *
+ * Order of the checks (each answers with the envelope):
+ *  1. header `encryptType` must be `1`                                   → 10003
+ *  2. the six fields (query for GET, urlencoded or JSON body for POST)   → 10003 when one is missing
+ *  3. `sign` = md5(cid + param + ver + t + secret[cid])                  → 10003
+ *  4. |t − now| ≤ 300 s                                                  → 10004
+ *  5. auth 'user': a session, and `uid` equal to its user id (`0` = anonymous) → 10002
+ *  6. `param` parses as JSON                                             → 10007
+ *  7. `param` passes the route's zod schema                              → 10007 with data.fields
+ */
+
+export type SignedAuth = 'user' | 'public';
+
+export interface SignedRouteConfig {
+  param: z.ZodType;
+  auth: SignedAuth;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    signed?: SignedRouteConfig | false;
+  }
+  interface FastifyRequest {
+    /** the validated `param` of a signed call */
+    param: unknown;
+  }
+}
+
+const SIGNED_FIELDS = ['cid', 'ver', 'uid', 't', 'param', 'sign'] as const;
+
+/** Paths under /api/ that are not signed (API.md extensions: the public config and the API docs). */
+export function isUnsignedApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return path === '/api/config' || path === '/api/docs' || path.startsWith('/api/docs/');
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Turns zod issues into `data.fields` of a 10007 (API.md §3). */
+export function zodFields(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+function readFields(request: FastifyRequest): Record<string, unknown> {
+  const source = request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE' ? request.query : request.body;
+  return source !== null && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
+}
+
+/**
+ * Verifies a request's signature and returns its validated param (steps 1–7 above).
+ * @param nowSeconds the server time, Unix seconds (tests pass their own)
+ * @throws AppError BAD_SIGNATURE, REQUEST_EXPIRED, NOT_LOGGED_IN, VALIDATION_FAILED
+ */
+export function verifySignedRequest(
+  request: FastifyRequest,
+  route: SignedRouteConfig,
+  secrets: Record<string, string>,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): unknown {
+  const encryptType = request.headers['encrypttype'];
+  if (encryptType !== ENCRYPT_TYPE) {
+    throw new AppError('BAD_SIGNATURE', `header encryptType must be ${ENCRYPT_TYPE} (MD5 signature)`);
+  }
+  const raw = readFields(request);
+  const fields: Record<(typeof SIGNED_FIELDS)[number], string> = { cid: '', ver: '', uid: '', t: '', param: '', sign: '' };
+  for (const name of SIGNED_FIELDS) {
+    const value = raw[name];
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new AppError('BAD_SIGNATURE', name === 'sign' ? 'sign is missing' : `signed field ${name} is missing`);
+    }
+    fields[name] = String(value);
+  }
+  const secret = secrets[fields.cid];
+  if (!secret) throw new AppError('BAD_SIGNATURE', `unknown cid ${fields.cid}`);
+  const expected = computeSign(fields.cid, fields.param, fields.ver, fields.t, secret);
+  if (!safeEqual(expected, fields.sign.toLowerCase())) throw new AppError('BAD_SIGNATURE', 'sign is wrong');
+
+  if (!/^\d{1,12}$/.test(fields.t)) throw new AppError('REQUEST_EXPIRED', 't must be Unix time in seconds');
+  if (Math.abs(Number(fields.t) - nowSeconds) > SIGN_WINDOW_SECONDS) {
+    throw new AppError('REQUEST_EXPIRED', `request time is more than ${SIGN_WINDOW_SECONDS} s away from server time`);
+  }
+
+  if (route.auth === 'user') {
+    // The session is the identity; `uid` only has to agree with it (API.md §2).
+    if (!request.user) throw new AppError('NOT_LOGGED_IN', 'please log in');
+    if (fields.uid !== String(request.user.id)) throw new AppError('NOT_LOGGED_IN', 'uid does not match the session; please log in again');
+  }
+
+  let json: unknown;
+  try {
+    json = JSON.parse(fields.param);
+  } catch {
+    throw AppError.validation([{ path: 'param', message: 'param is not valid JSON' }]);
+  }
+  const parsed = route.param.safeParse(json);
+  if (!parsed.success) throw AppError.validation(zodFields(parsed.error));
+  return parsed.data;
+}
+
+const docFieldsSchema = z.object({
+  cid: z.string().optional().describe('client id; the web app is 500'),
+  ver: z.string().optional().describe('client version; the web app is 1.0.4'),
+  uid: z.string().optional().describe('the userid cookie, 0 when signed out'),
+  t: z.string().optional().describe('Unix time in seconds (10 digits)'),
+  param: z.string().optional().describe('the payload as a JSON string (see the description)'),
+  sign: z.string().optional().describe('lowercase hex md5(cid + param + ver + t + secret)'),
+});
+
+function describeParam(schema: z.ZodType): string {
+  try {
+    return JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+  } catch {
+    return '(see docs/api.md)';
+  }
+}
+
+export interface SignedRouteOptions<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  url: string;
+  /** the contracts schema of `param`; default `{}` (anything passes) */
+  param?: S;
+  /** default 'user' */
+  auth?: SignedAuth;
+  summary: string;
+  tags?: string[];
+  /** the `data` shape, for the docs (a contracts type name) */
+  data?: string;
+}
+
+/**
+ * Declares a signed `/api/` route (see the file comment). The handler returns the envelope's `data`.
+ */
+export function signedRoute<S extends z.ZodType = typeof emptyParamSchema>(
+  app: FastifyInstance,
+  opts: SignedRouteOptions<S>,
+  handler: (param: z.output<S>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const param = (opts.param ?? emptyParamSchema) as S;
+  const auth = opts.auth ?? 'user';
+  const fieldsKey = opts.method === 'GET' ? 'querystring' : 'body';
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: opts.method,
+    url: opts.url,
+    config: { signed: { param, auth } },
+    schema: {
+      summary: opts.summary,
+      tags: opts.tags,
+      description:
+        `Signed call (API.md §2); ${auth === 'user' ? 'needs a session' : 'no session needed'}.\n\n` +
+        `param (JSON schema): \`${describeParam(param)}\`\n\n` +
+        `data: ${opts.data ?? 'null'} inside the envelope { status, message, data } (API.md §3).`,
+      [fieldsKey]: docFieldsSchema,
+    },
+    handler: (request, reply) => handler(request.param as z.output<S>, request, reply),
+  });
+}
+
+async function signaturePlugin(app: FastifyInstance, opts: { config: AppConfig }): Promise<void> {
+  const secrets = opts.config.signSecrets;
+  app.decorateRequest('param', null);
+
+  // POST bodies of signed calls are urlencoded (API.md §2); Fastify parses only JSON by itself.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const defaultRoute: SignedRouteConfig = { param: emptyParamSchema, auth: 'user' };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') || isUnsignedApiPath(route.url)) return;
+    const declared = (route.config as { signed?: SignedRouteConfig | false } | undefined)?.signed;
+    if (declared === false) return;
+    const signed = declared ?? defaultRoute;
+    const check = async (request: FastifyRequest) => {
+      request.param = verifySignedRequest(request, signed, secrets);
+    };
+    // preValidation: before any schema validation, so a bad signature is never reported as a 10007.
+    const existing = route.preValidation;
+    route.preValidation = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];
+  });
+}
+
+export default fp(signaturePlugin, { name: 'signature' });
