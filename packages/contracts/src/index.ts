@@ -5,3 +5,4 @@ export * from './format.js';
 export * from './text-rules.js';
 export * from './schemas.js';
 export * from './types.js';
+export * from './upload.js';
