@@ -62,7 +62,7 @@ export async function buildApp(config: AppConfig, deps: { handle?: DbHandle; sto
   await app.register(messageRoutes, { db });
   await app.register(noticeRoutes, { db });
   await app.register(contentRoutes, { db });
-  await app.register(mediaRoutes, { storage });
+  await app.register(mediaRoutes, { storage, config });
 
   await app.register(webStatic, { webDist: config.webDist });
 

@@ -53,6 +53,8 @@ const envSchema = z.object({
   IMAGE_HOSTS: z.string().default(''),
   SIBLING_SITES: jsonFromString(z.array(z.object({ name: z.string(), url: z.string() }))).optional(),
   FEEDBACK_URL: z.string().default('https://www.wjx.cn/vm/creator-centre-feedback.aspx'),
+  /** encoded in the contact-support QR code (API.md §6 common_material) */
+  SUPPORT_URL: z.string().url().default('https://creator.example.com/support'),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false', '1', '0']).default('auto'),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   WEB_DIST: z.string().optional(),
@@ -82,6 +84,8 @@ export interface AppConfig {
   imageHosts: string[];
   siblingSites: { name: string; url: string }[];
   feedbackUrl: string;
+  /** the address the contact-support QR code encodes */
+  supportUrl: string;
   /** 'auto': Secure when the request came over https */
   cookieSecure: boolean | 'auto';
   trustProxy: boolean;
@@ -135,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     siblingSites: e.SIBLING_SITES ?? defaultSiblingSites,
     feedbackUrl: e.FEEDBACK_URL,
+    supportUrl: e.SUPPORT_URL,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : truthy(e.COOKIE_SECURE),
     trustProxy: truthy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(process.cwd(), e.WEB_DIST) : path.resolve(here, '../../web/dist'),

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import QRCode from 'qrcode';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type ImageUploadResult } from '@cc/contracts';
 import { AppError } from '../../errors.js';
@@ -38,7 +38,7 @@ export function imageTemplate(key: string): string {
 export async function saveUploadedImage(storage: ObjectStorage, owner: number, bytes: Buffer): Promise<ImageUploadResult> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('TOO_LARGE', 'image must be at most 20 MB');
   if (bytes.length === 0) throw AppError.validation([{ path: 'file', message: 'file is empty' }]);
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { animated: true }).metadata();
   } catch {

@@ -1,0 +1,72 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { commonMaterialParamSchema, MAX_IMAGE_BYTES } from '@cc/contracts';
+import type { AppConfig } from '../../config.js';
+import { AppError } from '../../errors.js';
+import { requireUserGuid } from '../../plugins/session.js';
+import { signedRoute } from '../../plugins/signature.js';
+import type { ObjectStorage } from '../../storage/storage.js';
+import { getImageRendition, listCommonMaterial, saveUploadedImage } from './media.service.js';
+
+export interface MediaRoutesOptions {
+  storage: ObjectStorage;
+  config: Pick<AppConfig, 'supportUrl'>;
+}
+
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+/**
+ * Generic image upload (API.md §8), sized image serving (API.md §4) and the materials of
+ * `common_material` (API.md §6).
+ */
+const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyInstance, opts) => {
+  const { storage, config } = opts;
+
+  signedRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/common_material',
+      param: commonMaterialParamSchema,
+      summary: 'Materials of a group; contact_support is the support QR image',
+      tags: ['media'],
+      data: '[{ name, url }]',
+    },
+    async (param) => listCommonMaterial(storage, param.groupName, config.supportUrl),
+  );
+
+  // Encapsulated here: only the file service parses multipart bodies. One file part per request.
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 4096 } });
+
+  app.post('/fileservice/image', async (request) => {
+    const user = requireUserGuid(request);
+    if (!request.isMultipart()) throw AppError.validation([{ path: 'file', message: 'send the image as multipart/form-data' }]);
+    let bytes: Buffer | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') bytes = await part.toBuffer();
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', 'image must be at most 20 MB');
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw AppError.validation([{ path: 'file', message: 'send one file' }]);
+      throw error;
+    }
+    if (!bytes) throw AppError.validation([{ path: 'file', message: 'file is required' }]);
+    return saveUploadedImage(storage, user.id, bytes);
+  });
+
+  app.get<{ Params: { size: string; '*': string } }>('/media/img/:size/*', async (request, reply) => {
+    const match = /^(\d{1,4})x(\d{1,4})$/.exec(request.params.size);
+    if (!match) throw new AppError('NOT_FOUND', 'no such image');
+    const rendition = await getImageRendition(storage, request.params['*'], Number(match[1]), Number(match[2]));
+    if (!rendition) throw new AppError('NOT_FOUND', 'no such image');
+    // Keys are never reused for other bytes (uploads get fresh random keys), so the bytes are immutable.
+    return reply
+      .header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+      .header('x-content-type-options', 'nosniff')
+      .type(rendition.contentType)
+      .send(rendition.bytes);
+  });
+};
+
+export default mediaRoutes;
