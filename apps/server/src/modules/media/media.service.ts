@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import QRCode from 'qrcode';
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type ImageUploadResult } from '@cc/contracts';
+import { type IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type ImageUploadResult } from '@cc/contracts';
 import { AppError } from '../../errors.js';
 import { assertValidKey } from '../../storage/keys.js';
 import type { ObjectStorage } from '../../storage/storage.js';
