@@ -1,0 +1,108 @@
+import type { HomeOverview, ListData, NoticeDetail, NoticeItem } from '@cc/contracts';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dailyStats } from '../../db/schema/index.js';
+import { DEMO_ACCOUNT, DEMO_PASSWORD, seedDemo } from '../../db/seed.js';
+import { createArticle, createUser } from '../../test/factories.js';
+import { body, createTestApp, login, signedGet, type TestApp } from '../../test/helpers.js';
+import { publishNotice } from '../notice/notice.service.js';
+import { yesterdayUtc } from './home.service.js';
+
+// Home numbers, notices, the demo seed and the web-app fallback.
+let t: TestApp;
+const webDist = path.join('/tmp', `cc-web-dist-${process.pid}`);
+
+beforeAll(async () => {
+  await mkdir(path.join(webDist, 'assets'), { recursive: true });
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe('home/overview', () => {
+  it('sums the author\u2019s content (not deleted), fans and yesterday from daily_stats', async () => {
+    const user = await createUser(t.db, t.config, { account: 'overview', fansCount: 321 });
+    await createArticle(t.db, user.id, { status: 'published', views: 100, likes: 7 });
+    await createArticle(t.db, user.id, { type: 'video', status: 'published', views: 50, likes: 3 });
+    await createArticle(t.db, user.id, { status: 'deleted', views: 1000, likes: 1000 });
+    await t.db.insert(dailyStats).values({ userId: user.id, day: yesterdayUtc(), views: 42, newFans: 5 });
+    await t.db.insert(dailyStats).values({ userId: user.id, day: '2000-01-01', views: 9999, newFans: 9999 });
+    const env = body<HomeOverview>(await signedGet(t.app, '/api/home/overview', {}, { session: await login(t.app, 'overview') }));
+    expect(env.data).toEqual({ fans: 321, totalViews: 150, totalLikes: 10, contentCount: 2, yesterdayViews: 42, yesterdayFans: 5 });
+  });
+});
+
+describe('notices', () => {
+  it('lists newest first and shows sanitized detail', async () => {
+    const older = await publishNotice(t.db, { title: '旧公告', content: '<p>旧</p>', publishedAt: new Date(Date.now() - 86_400_000) });
+    const newer = await publishNotice(t.db, { title: '新公告', content: '<p>新的<script>alert(1)</script>内容</p><img src=x onerror=alert(1)>' });
+    await createUser(t.db, t.config, { account: 'notice_reader' });
+    const session = await login(t.app, 'notice_reader');
+    const list = body<ListData<NoticeItem>>(await signedGet(t.app, '/api/notice/get_notice_list', { page: 1, pageSize: 10 }, { session })).data;
+    expect(list.list.map((n) => n.id).slice(0, 2)).toEqual([newer.id, older.id]);
+    expect(list.list[0]).toMatchObject({ title: '新公告', summary: '新的内容' });
+    const detail = body<NoticeDetail>(await signedGet(t.app, '/api/notice/get_notice_detail', { id: newer.id }, { session })).data;
+    expect(detail.content).not.toMatch(/script|onerror/);
+    expect(body(await signedGet(t.app, '/api/notice/get_notice_detail', { id: 999_999 }, { session })).status).toBe(10006);
+  });
+
+  it('refuses an empty notice', async () => {
+    await expect(publishNotice(t.db, { title: ' ', content: '<script>x</script>' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('demo seed', () => {
+  it('seeds the demo author once (idempotent) with the data the home page needs', async () => {
+    expect(await seedDemo(t.db, t.config)).toBe(true);
+    expect(await seedDemo(t.db, t.config)).toBe(false);
+    const session = await login(t.app, DEMO_ACCOUNT, DEMO_PASSWORD);
+    const get = async <T>(url: string, param: unknown = {}) => body<T>(await signedGet(t.app, url, param, { session })).data;
+    expect(await get('/api/home/userinfo')).toMatchObject({ authStatus: 2, mediaName: '车评小王' });
+    expect(await get('/api/program/get_user_grade')).toEqual({ rankResult: 1, grade: 3 });
+    expect(await get('/api/dynamic/get_dynamic_auth')).toEqual({ dynamicShow: 1 });
+    expect(await get('/api/user_center/get_my_info_by_id')).toMatchObject({ userIdentityList: [{ type: 163 }] });
+    const groups = await get<{ msgGroup: number; unreadCount: number }[]>('/api/message/get_mp_index_group_message');
+    expect(groups.find((g) => g.msgGroup === 8)!.unreadCount).toBeGreaterThanOrEqual(3);
+    const content = await get<ListData<unknown>>('/api/content/list', { pageSize: 100 });
+    expect(content.total).toBeGreaterThanOrEqual(12);
+    const overview = await get<HomeOverview>('/api/home/overview');
+    expect(overview.yesterdayViews).toBeGreaterThan(0);
+    expect(overview.fans).toBeGreaterThan(0);
+  });
+});
+
+describe('web app hosting', () => {
+  it('answers app paths with index.html (no-cache) and assets with a long cache', async () => {
+    for (const url of ['/', '/detailManage?type=article', '/notice/some/deep/path']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>app</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await t.app.inject('/assets/index-abc123.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never answers server paths with HTML', async () => {
+    for (const url of ['/api/x', '/fileservice/x', '/open/x', '/media/x']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-type'], url).toMatch(/json/);
+      expect(res.json<{ status: number }>().status).toBe(10006);
+    }
+  });
+
+  it('says how to build when WEB_DIST is missing', async () => {
+    const bare = await createTestApp({ webDist: '/nonexistent/web/dist' });
+    try {
+      const res = await bare.app.inject('/messageList');
+      expect(res.body).toBe('web app not built: run npm run build\n');
+    } finally {
+      await bare.close();
+    }
+  });
+});
