@@ -34,13 +34,17 @@ const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
  * Does not migrate either: `main.ts start`/`migrate` and the test helper do.
  * @param deps an already open database (tests) or storage; otherwise opened from the config and closed with the app
  */
-export async function buildApp(config: AppConfig, deps: { handle?: DbHandle; storage?: ObjectStorage } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  deps: { handle?: DbHandle; storage?: ObjectStorage } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
   });
-  const handle = deps.handle ?? (await openDb({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const handle =
+    deps.handle ?? (await openDb({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   if (!deps.handle) app.addHook('onClose', () => handle.close());
   const storage = deps.storage ?? createStorage(config);
   const db = handle.db;

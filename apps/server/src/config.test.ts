@@ -6,7 +6,16 @@ import { loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has the embedded defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: undefined, signSecrets: { '500': DEV_SIGN_SECRET }, seedDemo: true, imageHosts: [], sessionTtlDays: 30, cookieSecure: 'auto' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      signSecrets: { '500': DEV_SIGN_SECRET },
+      seedDemo: true,
+      imageHosts: [],
+      sessionTtlDays: 30,
+      cookieSecure: 'auto',
+    });
     expect(c.dataDir).toBe(path.resolve(process.cwd(), 'data'));
     expect(c.pgliteDir).toBe(path.join(c.dataDir, 'db'));
     expect(c.mediaDir).toBe(path.join(c.dataDir, 'media'));
@@ -25,7 +34,14 @@ describe('loadConfig', () => {
       LOGIN_RATE_LIMIT: '{"perAccount":3}',
       COOKIE_SECURE: 'true',
     });
-    expect(c).toMatchObject({ port: 3100, dataDir: '/srv/cc', databaseUrl: 'postgres://u@h:5432/db', signSecrets: { '500': 's3cret' }, seedDemo: false, cookieSecure: true });
+    expect(c).toMatchObject({
+      port: 3100,
+      dataDir: '/srv/cc',
+      databaseUrl: 'postgres://u@h:5432/db',
+      signSecrets: { '500': 's3cret' },
+      seedDemo: false,
+      cookieSecure: true,
+    });
     expect(c.imageHosts).toEqual(['https://img1.example.com', 'https://img2.example.com']);
     expect(c.loginRateLimit.perAccount).toBe(3);
     expect(c.loginRateLimit.perIp).toBe(20);
@@ -33,8 +49,15 @@ describe('loadConfig', () => {
 
   it('refuses the development secrets in production and never seeds there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/development secret/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRETS: '{"500":"prod-secret"}' })).toThrow(/APP_SECRET/);
-    const prod = loadConfig({ NODE_ENV: 'production', SIGN_SECRETS: '{"500":"prod-secret"}', APP_SECRET: 'a-long-production-secret', SEED_DEMO: '1' });
+    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRETS: '{"500":"prod-secret"}' })).toThrow(
+      /APP_SECRET/,
+    );
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      SIGN_SECRETS: '{"500":"prod-secret"}',
+      APP_SECRET: 'a-long-production-secret',
+      SEED_DEMO: '1',
+    });
     expect(prod.seedDemo).toBe(false);
   });
 

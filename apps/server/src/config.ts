@@ -21,14 +21,17 @@ const defaultSiblingSites = [
 ];
 
 const jsonFromString = <T extends z.ZodType>(schema: T) =>
-  z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 const rateLimitSchema = z.object({
   /** failed logins per account within the window */
@@ -46,7 +49,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SIGN_SECRETS: jsonFromString(z.record(z.string(), z.string().min(1))).optional(),
   APP_SECRET: z.string().min(16).optional(),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
@@ -156,7 +163,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * run on PostgreSQL), a temporary data dir, silent logs, cheap argon2 (never used outside tests).
  */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join('/tmp', `cc-test-${process.pid}-${Date.now()}`) });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join('/tmp', `cc-test-${process.pid}-${Date.now()}`),
+  });
   return {
     ...base,
     databaseUrl: process.env.DATABASE_URL || undefined,

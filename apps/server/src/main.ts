@@ -20,7 +20,8 @@ async function main(argv: string[]): Promise<void> {
     case 'start': {
       const app = await buildApp(config);
       await app.dbHandle.migrate();
-      if (config.seedDemo && (await seedDemo(app.dbHandle.db, config))) app.log.info('seeded the demo author (account demo)');
+      if (config.seedDemo && (await seedDemo(app.dbHandle.db, config)))
+        app.log.info('seeded the demo author (account demo)');
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.once(signal, () => {
           app.log.info(`${signal}: closing`);
@@ -53,11 +54,16 @@ async function main(argv: string[]): Promise<void> {
         args: rest,
         options: { title: { type: 'string' }, content: { type: 'string' }, summary: { type: 'string' } },
       });
-      if (!values.title || !values.content) throw new Error('usage: notice:publish --title T --content HTML [--summary S]');
+      if (!values.title || !values.content)
+        throw new Error('usage: notice:publish --title T --content HTML [--summary S]');
       const handle = await openDb(config);
       await handle.migrate();
       try {
-        const notice = await publishNotice(handle.db, { title: values.title, content: values.content, summary: values.summary });
+        const notice = await publishNotice(handle.db, {
+          title: values.title,
+          content: values.content,
+          summary: values.summary,
+        });
         console.log(`published notice ${notice.id}: ${notice.title}`);
       } finally {
         await handle.close();
@@ -65,7 +71,9 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     default:
-      console.error('usage: tsx src/main.ts <start | migrate | seed | notice:publish --title T --content HTML [--summary S]>');
+      console.error(
+        'usage: tsx src/main.ts <start | migrate | seed | notice:publish --title T --content HTML [--summary S]>',
+      );
       process.exitCode = 2;
   }
 }

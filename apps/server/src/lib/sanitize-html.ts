@@ -10,7 +10,27 @@ import { JSDOM } from 'jsdom';
 const window = new JSDOM('').window;
 const purify = createDOMPurify(window);
 
-const ALLOWED_TAGS = ['p', 'h1', 'h2', 'h3', 'h4', 'strong', 'em', 's', 'u', 'blockquote', 'ul', 'ol', 'li', 'img', 'a', 'br', 'hr', 'code', 'pre'];
+const ALLOWED_TAGS = [
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'em',
+  's',
+  'u',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'img',
+  'a',
+  'br',
+  'hr',
+  'code',
+  'pre',
+];
 const ALLOWED_ATTR = ['src', 'alt', 'width', 'height', 'href'];
 
 // Links open safely; only http(s), mailto and same-site paths are allowed as URLs (DOMPurify's default

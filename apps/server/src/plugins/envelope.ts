@@ -29,7 +29,9 @@ export function isEnvelopePath(url: string): boolean {
   const path = url.split('?')[0] ?? url;
   // The OpenAPI document is the one /api/ response that is not an envelope: tools read it as is.
   if (path === '/api/docs' || path.startsWith('/api/docs/')) return false;
-  return path === '/api' || path.startsWith('/api/') || path === '/fileservice' || path.startsWith('/fileservice/');
+  return (
+    path === '/api' || path.startsWith('/api/') || path === '/fileservice' || path.startsWith('/fileservice/')
+  );
 }
 
 function errorEnvelope(error: AppError): Envelope<unknown> {
@@ -47,7 +49,10 @@ export function toAppError(error: unknown): AppError | null {
   const e = error as Partial<FastifyError> & { validation?: { instancePath?: string; message?: string }[] };
   if (Array.isArray(e.validation)) {
     return AppError.validation(
-      e.validation.map((v) => ({ path: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'), message: v.message ?? 'invalid' })),
+      e.validation.map((v) => ({
+        path: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'invalid',
+      })),
     );
   }
   switch (e.code) {
@@ -55,9 +60,13 @@ export function toAppError(error: unknown): AppError | null {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError('TOO_LARGE', 'request body is too large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('VALIDATION_FAILED', 'unsupported content type: send application/x-www-form-urlencoded or application/json', {
-        data: { fields: [{ path: 'content-type', message: 'unsupported content type' }] },
-      });
+      return new AppError(
+        'VALIDATION_FAILED',
+        'unsupported content type: send application/x-www-form-urlencoded or application/json',
+        {
+          data: { fields: [{ path: 'content-type', message: 'unsupported content type' }] },
+        },
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return AppError.validation([{ path: 'body', message: 'body is not valid JSON' }]);
@@ -68,7 +77,8 @@ export function toAppError(error: unknown): AppError | null {
   if (http === 413) return new AppError('TOO_LARGE', 'request body is too large');
   if (http === 404) return new AppError('NOT_FOUND', 'not found');
   if (http === 429) return new AppError('RATE_LIMITED', e.message || 'too many requests');
-  if (http === 400 && error instanceof SyntaxError) return AppError.validation([{ path: 'body', message: 'body is not valid JSON' }]);
+  if (http === 400 && error instanceof SyntaxError)
+    return AppError.validation([{ path: 'body', message: 'body is not valid JSON' }]);
   if (http >= 400 && http < 500) return new AppError('FAILED', e.message || 'request refused');
   return null;
 }
@@ -83,8 +93,12 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     request.log.error({ err: appError.cause ?? appError }, 'internal error');
     appError = new AppError('INTERNAL', 'internal error');
   }
-  if (appError.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
-  return reply.code(appError.httpStatus).type('application/json; charset=utf-8').send(errorEnvelope(appError));
+  if (appError.retryAfterSeconds !== undefined)
+    reply.header('retry-after', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
+  return reply
+    .code(appError.httpStatus)
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(appError));
 }
 
 async function envelopePlugin(app: FastifyInstance): Promise<void> {

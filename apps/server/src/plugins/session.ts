@@ -76,7 +76,9 @@ export async function startSession(
   if (previous) await db.delete(sessions).where(eq(sessions.id, hashSessionToken(previous)));
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + config.sessionTtlDays * 86_400_000);
-  await db.insert(sessions).values({ id: hashSessionToken(token), userId: user.id, userGuid: user.userGuid, expiresAt });
+  await db
+    .insert(sessions)
+    .values({ id: hashSessionToken(token), userId: user.id, userGuid: user.userGuid, expiresAt });
   const secure = isSecure(config, request);
   const base = { path: '/', sameSite: 'lax' as const, secure, expires: expiresAt };
   reply.setCookie(SESSION_COOKIE, token, { ...base, httpOnly: true });
@@ -85,7 +87,12 @@ export async function startSession(
 }
 
 /** Deletes the request's session row (if any) and clears the three cookies. Idempotent. */
-export async function endSession(db: Db, config: AppConfig, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function endSession(
+  db: Db,
+  config: AppConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await db.delete(sessions).where(eq(sessions.id, hashSessionToken(token)));
   const secure = isSecure(config, request);
@@ -112,7 +119,12 @@ async function sessionPlugin(app: FastifyInstance, opts: { db: Db; config: AppCo
     if (!token || token.length > 128) return;
     const now = new Date();
     const [row] = await db
-      .select({ id: sessions.id, userId: sessions.userId, userGuid: sessions.userGuid, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        userGuid: sessions.userGuid,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .where(and(eq(sessions.id, hashSessionToken(token)), gt(sessions.expiresAt, now)))
       .limit(1);

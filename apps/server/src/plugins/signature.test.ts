@@ -1,8 +1,24 @@
-import { computeSign, DEV_SIGN_SECRET, ENCRYPT_TYPE, idParamSchema, signPayload, WEB_CID, WEB_VER } from '@cc/contracts';
+import {
+  computeSign,
+  DEV_SIGN_SECRET,
+  ENCRYPT_TYPE,
+  idParamSchema,
+  signPayload,
+  WEB_CID,
+  WEB_VER,
+} from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { createUser } from '../test/factories.js';
-import { body, createTestApp, login, signedGet, signedPost, type TestApp, type TestSession } from '../test/helpers.js';
+import {
+  body,
+  createTestApp,
+  login,
+  signedGet,
+  signedPost,
+  type TestApp,
+  type TestSession,
+} from '../test/helpers.js';
 import { requireUser } from './session.js';
 import { signedRoute } from './signature.js';
 
@@ -13,17 +29,29 @@ const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
-    signedRoute(app, { method: 'GET', url: '/api/test/echo', param: idParamSchema, summary: 'echo' }, async (param, request) => ({
-      id: param.id,
-      user: requireUser(request).id,
-    }));
-    signedRoute(app, { method: 'POST', url: '/api/test/echo_post', param: idParamSchema, summary: 'echo' }, async (param) => ({ id: param.id }));
+    signedRoute(
+      app,
+      { method: 'GET', url: '/api/test/echo', param: idParamSchema, summary: 'echo' },
+      async (param, request) => ({
+        id: param.id,
+        user: requireUser(request).id,
+      }),
+    );
+    signedRoute(
+      app,
+      { method: 'POST', url: '/api/test/echo_post', param: idParamSchema, summary: 'echo' },
+      async (param) => ({ id: param.id }),
+    );
     signedRoute(app, { method: 'GET', url: '/api/test/boom', auth: 'public', summary: 'boom' }, async () => {
       throw new Error('connection string postgres://secret@db leaked?');
     });
-    signedRoute(app, { method: 'GET', url: '/api/test/internal', auth: 'public', summary: 'internal' }, async () => {
-      throw new AppError('INTERNAL', 'disk /var/lib/secret full');
-    });
+    signedRoute(
+      app,
+      { method: 'GET', url: '/api/test/internal', auth: 'public', summary: 'internal' },
+      async () => {
+        throw new AppError('INTERNAL', 'disk /var/lib/secret full');
+      },
+    );
   });
   const user = await createUser(t.db, t.config, { account: 'signer' });
   session = await login(t.app, user.account);
@@ -47,11 +75,21 @@ describe('signed requests', () => {
   it('refuses a missing sign with 10003', async () => {
     const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { sign: undefined } });
     expect(res.statusCode).toBe(400);
-    expect(body(res)).toMatchObject({ status: 10003, ercd: 'BAD_SIGNATURE', message: 'sign is missing', data: null });
+    expect(body(res)).toMatchObject({
+      status: 10003,
+      ercd: 'BAD_SIGNATURE',
+      message: 'sign is missing',
+      data: null,
+    });
   });
 
   it('refuses a wrong sign with 10003', async () => {
-    const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { sign: 'a'.repeat(32) } });
+    const res = await signedGet(
+      t.app,
+      '/api/test/echo',
+      { id: 1 },
+      { session, fields: { sign: 'a'.repeat(32) } },
+    );
     expect(body(res)).toMatchObject({ status: 10003, message: 'sign is wrong' });
   });
 
@@ -61,12 +99,22 @@ describe('signed requests', () => {
   });
 
   it('refuses a tampered param with 10003', async () => {
-    const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { param: '{"id":2}' } });
+    const res = await signedGet(
+      t.app,
+      '/api/test/echo',
+      { id: 1 },
+      { session, fields: { param: '{"id":2}' } },
+    );
     expect(body(res).status).toBe(10003);
   });
 
   it('refuses a tampered uid, t or cid with 10003 (all are signed or checked)', async () => {
-    const tampered = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { t: String(now() + 1) } });
+    const tampered = await signedGet(
+      t.app,
+      '/api/test/echo',
+      { id: 1 },
+      { session, fields: { t: String(now() + 1) } },
+    );
     expect(body(tampered).status).toBe(10003);
     const cid = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { cid: '999' } });
     expect(body(cid).status).toBe(10003);
@@ -86,7 +134,12 @@ describe('signed requests', () => {
   });
 
   it('refuses a uid that differs from the session user with 10002', async () => {
-    const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, uid: String(session.userId + 1) });
+    const res = await signedGet(
+      t.app,
+      '/api/test/echo',
+      { id: 1 },
+      { session, uid: String(session.userId + 1) },
+    );
     expect(res.statusCode).toBe(401);
     expect(body(res)).toMatchObject({ status: 10002, ercd: 'NOT_LOGGED_IN' });
     const anonymous = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, uid: '0' });
@@ -96,21 +149,43 @@ describe('signed requests', () => {
   it('refuses an authenticated route without a session with 10002, even with a plausible uid', async () => {
     const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { uid: String(session.userId) });
     expect(body(res)).toMatchObject({ status: 10002 });
-    const forged = await signedGet(t.app, '/api/test/echo', { id: 1 }, { uid: String(session.userId), session: { ...session, cookies: { cc_session: 'forged' } } });
+    const forged = await signedGet(
+      t.app,
+      '/api/test/echo',
+      { id: 1 },
+      { uid: String(session.userId), session: { ...session, cookies: { cc_session: 'forged' } } },
+    );
     expect(body(forged).status).toBe(10002);
   });
 
   it('refuses a missing or wrong encryptType header with 10003 and says so', async () => {
-    const missing = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, headers: { encrypttype: undefined } });
-    expect(body(missing)).toMatchObject({ status: 10003, message: `header encryptType must be ${ENCRYPT_TYPE} (MD5 signature)` });
-    const wrong = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, headers: { encrypttype: '2' } });
+    const missing = await signedGet(
+      t.app,
+      '/api/test/echo',
+      { id: 1 },
+      { session, headers: { encrypttype: undefined } },
+    );
+    expect(body(missing)).toMatchObject({
+      status: 10003,
+      message: `header encryptType must be ${ENCRYPT_TYPE} (MD5 signature)`,
+    });
+    const wrong = await signedGet(
+      t.app,
+      '/api/test/echo',
+      { id: 1 },
+      { session, headers: { encrypttype: '2' } },
+    );
     expect(body(wrong).status).toBe(10003);
   });
 
   it('refuses a param that is not JSON with 10007', async () => {
     const res = await signedGet(t.app, '/api/test/echo', null, { session, rawParam: '{id:1' });
     expect(res.statusCode).toBe(400);
-    expect(body(res)).toMatchObject({ status: 10007, ercd: 'VALIDATION_FAILED', data: { fields: [{ path: 'param' }] } });
+    expect(body(res)).toMatchObject({
+      status: 10007,
+      ercd: 'VALIDATION_FAILED',
+      data: { fields: [{ path: 'param' }] },
+    });
   });
 
   it('refuses a param that fails the schema with 10007 and data.fields', async () => {
@@ -147,12 +222,27 @@ describe('signed requests', () => {
   });
 
   it('maps a body over the limit to 10010 and a bad content type or JSON body to 10007', async () => {
-    const big = await t.app.inject({ method: 'POST', url: '/api/test/echo_post', payload: 'x'.repeat(9 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo_post',
+      payload: 'x'.repeat(9 * 1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.statusCode).toBe(413);
     expect(body(big)).toMatchObject({ status: 10010, ercd: 'TOO_LARGE' });
-    const type = await t.app.inject({ method: 'POST', url: '/api/test/echo_post', payload: 'hello', headers: { 'content-type': 'text/csv' } });
+    const type = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo_post',
+      payload: 'hello',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(body(type)).toMatchObject({ status: 10007 });
-    const json = await t.app.inject({ method: 'POST', url: '/api/test/echo_post', payload: '{bad', headers: { 'content-type': 'application/json' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo_post',
+      payload: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(body(json)).toMatchObject({ status: 10007 });
   });
 
@@ -167,12 +257,24 @@ describe('signed requests', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/test/echo',
-      query: { cid: WEB_CID, ver: WEB_VER, uid: String(session.userId), t: t0, param, sign: computeSign(WEB_CID, param, WEB_VER, t0, DEV_SIGN_SECRET) },
+      query: {
+        cid: WEB_CID,
+        ver: WEB_VER,
+        uid: String(session.userId),
+        t: t0,
+        param,
+        sign: computeSign(WEB_CID, param, WEB_VER, t0, DEV_SIGN_SECRET),
+      },
       headers: { encrypttype: '1' },
       cookies: session.cookies,
     });
     expect(body(res).data).toEqual({ id: 5, user: session.userId });
-    expect(signPayload({ id: 5 }, { cid: WEB_CID, ver: WEB_VER, uid: '1', secret: DEV_SIGN_SECRET, nowSeconds: Number(t0) }).param).toBe(param);
+    expect(
+      signPayload(
+        { id: 5 },
+        { cid: WEB_CID, ver: WEB_VER, uid: '1', secret: DEV_SIGN_SECRET, nowSeconds: Number(t0) },
+      ).param,
+    ).toBe(param);
   });
 });
 
@@ -186,6 +288,8 @@ describe('health and docs', () => {
     const res = await t.app.inject('/api/docs/json');
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/passport/login', '/api/article/publish', '/api/home/userinfo']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/passport/login', '/api/article/publish', '/api/home/userinfo']),
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { computeSign, ENCRYPT_TYPE, type FieldError, SIGN_WINDOW_SECONDS, emptyParamSchema } from '@cc/contracts';
+import {
+  computeSign,
+  ENCRYPT_TYPE,
+  type FieldError,
+  SIGN_WINDOW_SECONDS,
+  emptyParamSchema,
+} from '@cc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -74,8 +80,13 @@ export function zodFields(error: z.ZodError): FieldError[] {
 }
 
 function readFields(request: FastifyRequest): Record<string, unknown> {
-  const source = request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE' ? request.query : request.body;
-  return source !== null && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
+  const source =
+    request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE'
+      ? request.query
+      : request.body;
+  return source !== null && typeof source === 'object' && !Array.isArray(source)
+    ? (source as Record<string, unknown>)
+    : {};
 }
 
 /**
@@ -94,11 +105,21 @@ export function verifySignedRequest(
     throw new AppError('BAD_SIGNATURE', `header encryptType must be ${ENCRYPT_TYPE} (MD5 signature)`);
   }
   const raw = readFields(request);
-  const fields: Record<(typeof SIGNED_FIELDS)[number], string> = { cid: '', ver: '', uid: '', t: '', param: '', sign: '' };
+  const fields: Record<(typeof SIGNED_FIELDS)[number], string> = {
+    cid: '',
+    ver: '',
+    uid: '',
+    t: '',
+    param: '',
+    sign: '',
+  };
   for (const name of SIGNED_FIELDS) {
     const value = raw[name];
     if (typeof value !== 'string' && typeof value !== 'number') {
-      throw new AppError('BAD_SIGNATURE', name === 'sign' ? 'sign is missing' : `signed field ${name} is missing`);
+      throw new AppError(
+        'BAD_SIGNATURE',
+        name === 'sign' ? 'sign is missing' : `signed field ${name} is missing`,
+      );
     }
     fields[name] = String(value);
   }
@@ -109,13 +130,17 @@ export function verifySignedRequest(
 
   if (!/^\d{1,12}$/.test(fields.t)) throw new AppError('REQUEST_EXPIRED', 't must be Unix time in seconds');
   if (Math.abs(Number(fields.t) - nowSeconds) > SIGN_WINDOW_SECONDS) {
-    throw new AppError('REQUEST_EXPIRED', `request time is more than ${SIGN_WINDOW_SECONDS} s away from server time`);
+    throw new AppError(
+      'REQUEST_EXPIRED',
+      `request time is more than ${SIGN_WINDOW_SECONDS} s away from server time`,
+    );
   }
 
   if (route.auth === 'user') {
     // The session is the identity; `uid` only has to agree with it (API.md §2).
     if (!request.user) throw new AppError('NOT_LOGGED_IN', 'please log in');
-    if (fields.uid !== String(request.user.id)) throw new AppError('NOT_LOGGED_IN', 'uid does not match the session; please log in again');
+    if (fields.uid !== String(request.user.id))
+      throw new AppError('NOT_LOGGED_IN', 'uid does not match the session; please log in again');
   }
 
   let json: unknown;
@@ -192,9 +217,13 @@ async function signaturePlugin(app: FastifyInstance, opts: { config: AppConfig }
   app.decorateRequest('param', null);
 
   // POST bodies of signed calls are urlencoded (API.md §2); Fastify parses only JSON by itself.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   const defaultRoute: SignedRouteConfig = { param: emptyParamSchema, auth: 'user' };
   app.addHook('onRoute', (route: RouteOptions) => {

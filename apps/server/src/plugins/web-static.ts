@@ -34,7 +34,8 @@ async function webStaticPlugin(app: FastifyInstance, opts: { webDist: string }):
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webDist, filePath);
         if (rel === 'index.html') res.header('cache-control', 'no-cache');
-        else if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (rel.startsWith(`assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'public, max-age=3600');
       },
     });
@@ -45,7 +46,8 @@ async function webStaticPlugin(app: FastifyInstance, opts: { webDist: string }):
       throw new AppError('NOT_FOUND', `no such path: ${request.method} ${request.url.split('?')[0]}`);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('NOT_FOUND', 'not found');
-    if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('web app not built: run npm run build\n');
+    if (!built)
+      return reply.code(503).type('text/plain; charset=utf-8').send('web app not built: run npm run build\n');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

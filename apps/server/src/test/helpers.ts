@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { computeSign, DEV_SIGN_SECRET, ENCRYPT_TYPE, type Envelope, signPayload, WEB_CID, WEB_VER } from '@cc/contracts';
+import {
+  computeSign,
+  DEV_SIGN_SECRET,
+  ENCRYPT_TYPE,
+  type Envelope,
+  signPayload,
+  WEB_CID,
+  WEB_VER,
+} from '@cc/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -40,7 +48,10 @@ async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop():
 }
 
 /** @param beforeReady adds test-only routes before the app is sealed */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   let config = testConfig(overrides);
   let drop: (() => Promise<void>) | undefined;
   if (config.databaseUrl) {
@@ -92,11 +103,27 @@ export interface SignOptions {
 
 function buildFields(payload: unknown, opts: SignOptions): Record<string, string> {
   const uid = opts.uid ?? (opts.session ? String(opts.session.userId) : '0');
-  const signed = signPayload(payload ?? {}, { cid: WEB_CID, ver: WEB_VER, uid, secret: opts.secret ?? DEV_SIGN_SECRET, nowSeconds: opts.t });
+  const signed = signPayload(payload ?? {}, {
+    cid: WEB_CID,
+    ver: WEB_VER,
+    uid,
+    secret: opts.secret ?? DEV_SIGN_SECRET,
+    nowSeconds: opts.t,
+  });
   let fields: Record<string, string> = { ...signed };
   if (opts.rawParam !== undefined) {
-    const again = signPayload(null, { cid: WEB_CID, ver: WEB_VER, uid, secret: opts.secret ?? DEV_SIGN_SECRET, nowSeconds: opts.t });
-    fields = { ...again, param: opts.rawParam, sign: computeSign(WEB_CID, opts.rawParam, WEB_VER, again.t, opts.secret ?? DEV_SIGN_SECRET) };
+    const again = signPayload(null, {
+      cid: WEB_CID,
+      ver: WEB_VER,
+      uid,
+      secret: opts.secret ?? DEV_SIGN_SECRET,
+      nowSeconds: opts.t,
+    });
+    fields = {
+      ...again,
+      param: opts.rawParam,
+      sign: computeSign(WEB_CID, opts.rawParam, WEB_VER, again.t, opts.secret ?? DEV_SIGN_SECRET),
+    };
   }
   for (const [k, v] of Object.entries(opts.fields ?? {})) {
     if (v === undefined) delete fields[k];
@@ -115,16 +142,38 @@ function headersOf(opts: SignOptions): Record<string, string> {
 }
 
 /** A signed GET (API.md §2) through app.inject. */
-export function signedGet(app: FastifyInstance, url: string, payload: unknown = {}, opts: SignOptions = {}): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'GET', url, query: buildFields(payload, opts), headers: headersOf(opts), cookies: opts.session?.cookies });
+export function signedGet(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown = {},
+  opts: SignOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url,
+    query: buildFields(payload, opts),
+    headers: headersOf(opts),
+    cookies: opts.session?.cookies,
+  });
 }
 
 /** A signed POST: urlencoded by default, a JSON object with `json: true` (API.md §2). */
-export function signedPost(app: FastifyInstance, url: string, payload: unknown = {}, opts: SignOptions = {}): Promise<LightMyRequestResponse> {
+export function signedPost(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown = {},
+  opts: SignOptions = {},
+): Promise<LightMyRequestResponse> {
   const fields = buildFields(payload, opts);
   const headers = headersOf(opts);
   if (opts.json) {
-    return app.inject({ method: 'POST', url, payload: fields, headers: { ...headers, 'content-type': 'application/json' }, cookies: opts.session?.cookies });
+    return app.inject({
+      method: 'POST',
+      url,
+      payload: fields,
+      headers: { ...headers, 'content-type': 'application/json' },
+      cookies: opts.session?.cookies,
+    });
   }
   return app.inject({
     method: 'POST',
@@ -140,7 +189,11 @@ export function body<T = unknown>(res: LightMyRequestResponse): Envelope<T> {
 }
 
 /** Signs in through the real login route and returns the cookies it set. */
-export async function login(app: FastifyInstance, account: string, password = 'password-123'): Promise<TestSession> {
+export async function login(
+  app: FastifyInstance,
+  account: string,
+  password = 'password-123',
+): Promise<TestSession> {
   const res = await signedPost(app, '/api/passport/login', { account, password });
   const env = body<{ userId: number }>(res);
   if (env.status !== 1) throw new Error(`login failed: ${env.status} ${env.message}`);

@@ -25,5 +25,8 @@ export const contents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('contents_user_updated_idx').on(t.userId, t.updatedAt), index('contents_user_status_idx').on(t.userId, t.status)],
+  (t) => [
+    index('contents_user_updated_idx').on(t.userId, t.updatedAt),
+    index('contents_user_status_idx').on(t.userId, t.status),
+  ],
 );

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -21,7 +31,10 @@ export const messages = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_user_group_idx').on(t.userId, t.msgGroup, t.isRead), index('messages_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('messages_user_group_idx').on(t.userId, t.msgGroup, t.isRead),
+    index('messages_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Platform notices: one list for every author; `content` is sanitized HTML. */

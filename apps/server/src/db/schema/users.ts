@@ -1,12 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Authors. `grade` drives rankResult (grade ≥ 3), `dynamicShow` the dynamic menu (API.md §6). */
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    guid: uuid('guid').notNull().default(sql`gen_random_uuid()`),
+    guid: uuid('guid')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     account: text('account').notNull(),
     passwordHash: text('password_hash').notNull(),
     mediaName: text('media_name').notNull(),
@@ -21,7 +33,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_account_uq').on(sql`lower(${t.account})`), uniqueIndex('users_guid_uq').on(t.guid)],
+  (t) => [
+    uniqueIndex('users_account_uq').on(sql`lower(${t.account})`),
+    uniqueIndex('users_guid_uq').on(t.guid),
+  ],
 );
 
 /** Identities of an author (type 163 sets is163; spec §3). */
@@ -68,7 +83,10 @@ export const authAttempts = pgTable(
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('auth_attempts_account_idx').on(t.kind, t.account, t.createdAt), index('auth_attempts_ip_idx').on(t.kind, t.ip, t.createdAt)],
+  (t) => [
+    index('auth_attempts_account_idx').on(t.kind, t.account, t.createdAt),
+    index('auth_attempts_ip_idx').on(t.kind, t.ip, t.createdAt),
+  ],
 );
 
 /** Video upload tokens (API.md §7): random, stored hashed, bound to one user, valid 24 h. */

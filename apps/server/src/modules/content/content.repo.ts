@@ -40,7 +40,13 @@ export async function listContents(
   if (opts.status) where.push(eq(contents.status, opts.status));
   if (opts.keyword) where.push(ilike(contents.title, `%${escapeLike(opts.keyword)}%`));
   const cond = and(...where);
-  const rows = await db.select().from(contents).where(cond).orderBy(desc(contents.updatedAt), desc(contents.id)).limit(opts.limit).offset(opts.offset);
+  const rows = await db
+    .select()
+    .from(contents)
+    .where(cond)
+    .orderBy(desc(contents.updatedAt), desc(contents.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
   const [total] = await db.select({ n: count() }).from(contents).where(cond);
   return { rows, total: Number(total?.n ?? 0) };
 }

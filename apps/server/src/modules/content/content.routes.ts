@@ -12,22 +12,49 @@ export default async function contentRoutes(app: FastifyInstance, opts: { db: Db
 
   signedRoute(
     app,
-    { method: 'POST', url: '/api/article/publish', param: publishArticleParamSchema, summary: 'Save a draft or publish (automatic review)', tags, data: '{ id, status }' },
+    {
+      method: 'POST',
+      url: '/api/article/publish',
+      param: publishArticleParamSchema,
+      summary: 'Save a draft or publish (automatic review)',
+      tags,
+      data: '{ id, status }',
+    },
     async (param, request) => service.publishArticle(db, requireUser(request).id, param),
   );
   signedRoute(
     app,
-    { method: 'GET', url: '/api/content/list', param: contentListParamSchema, summary: 'My content', tags, data: 'ListData<ContentListItem>' },
+    {
+      method: 'GET',
+      url: '/api/content/list',
+      param: contentListParamSchema,
+      summary: 'My content',
+      tags,
+      data: 'ListData<ContentListItem>',
+    },
     async (param, request) => service.listContent(db, requireUser(request).id, param),
   );
   signedRoute(
     app,
-    { method: 'GET', url: '/api/content/detail', param: idParamSchema, summary: 'One of my items', tags, data: 'ContentDetail' },
+    {
+      method: 'GET',
+      url: '/api/content/detail',
+      param: idParamSchema,
+      summary: 'One of my items',
+      tags,
+      data: 'ContentDetail',
+    },
     async (param, request) => service.getContentDetail(db, requireUser(request).id, param.id),
   );
   signedRoute(
     app,
-    { method: 'POST', url: '/api/content/delete', param: idParamSchema, summary: 'Delete one of my items (soft)', tags },
+    {
+      method: 'POST',
+      url: '/api/content/delete',
+      param: idParamSchema,
+      summary: 'Delete one of my items (soft)',
+      tags,
+    },
     async (param, request) => {
       await service.deleteContent(db, requireUser(request).id, param.id);
       return null;

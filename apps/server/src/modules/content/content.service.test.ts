@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const param = { title: '一篇关于事务的测试文章', content: '<p>正文内容足够长，满足十个字。</p>', coverUrls: ['/media/img/1x1/a.png'], publishType: 1 as const };
+const param = {
+  title: '一篇关于事务的测试文章',
+  content: '<p>正文内容足够长，满足十个字。</p>',
+  coverUrls: ['/media/img/1x1/a.png'],
+  publishType: 1 as const,
+};
 
 describe('publishArticle transaction', () => {
   it('leaves no content row and no message when a later step fails', async () => {
@@ -20,7 +25,9 @@ describe('publishArticle transaction', () => {
     const failing = async () => {
       throw new Error('message store down');
     };
-    await expect(publishArticle(t.db, user.id, param, { sendMessage: failing })).rejects.toThrow('message store down');
+    await expect(publishArticle(t.db, user.id, param, { sendMessage: failing })).rejects.toThrow(
+      'message store down',
+    );
     expect(await t.db.select().from(contents).where(eq(contents.userId, user.id))).toHaveLength(0);
     expect(await t.db.select().from(messages).where(eq(messages.userId, user.id))).toHaveLength(0);
   });
@@ -29,7 +36,12 @@ describe('publishArticle transaction', () => {
     const user = await createUser(t.db, t.config);
     const draft = await publishArticle(t.db, user.id, { ...param, publishType: 0 });
     await expect(
-      publishArticle(t.db, user.id, { ...param, id: draft.id, title: '改过之后的新标题文字' }, { sendMessage: async () => Promise.reject(new Error('boom')) }),
+      publishArticle(
+        t.db,
+        user.id,
+        { ...param, id: draft.id, title: '改过之后的新标题文字' },
+        { sendMessage: async () => Promise.reject(new Error('boom')) },
+      ),
     ).rejects.toThrow('boom');
     const [row] = await t.db.select().from(contents).where(eq(contents.id, draft.id));
     expect(row).toMatchObject({ status: 'draft', title: param.title });
@@ -39,14 +51,27 @@ describe('publishArticle transaction', () => {
 describe('review', () => {
   it('rejects each listed word with its rule, case-insensitively', () => {
     for (const entry of SENSITIVE_WORDS) {
-      const result = reviewArticle('一个正常的标题文字', `<p>正文里面有${entry.word.toUpperCase()}这样的词语</p>`);
-      expect(result).toMatchObject({ status: 'rejected', rejectReason: `contains a prohibited word: ${entry.word} (${entry.rule})` });
+      const result = reviewArticle(
+        '一个正常的标题文字',
+        `<p>正文里面有${entry.word.toUpperCase()}这样的词语</p>`,
+      );
+      expect(result).toMatchObject({
+        status: 'rejected',
+        rejectReason: `contains a prohibited word: ${entry.word} (${entry.rule})`,
+      });
     }
   });
 
   it('passes clean text and refuses a body that sanitizing shrank below the rule', () => {
-    expect(reviewArticle('一个正常的标题文字', '<p>一段干净的正文内容。</p>')).toEqual({ status: 'published', rejectReason: null, rule: null });
-    expect(reviewArticle('一个正常的标题文字', '<p>短</p>')).toMatchObject({ status: 'rejected', rule: 'BODY_LENGTH' });
+    expect(reviewArticle('一个正常的标题文字', '<p>一段干净的正文内容。</p>')).toEqual({
+      status: 'published',
+      rejectReason: null,
+      rule: null,
+    });
+    expect(reviewArticle('一个正常的标题文字', '<p>短</p>')).toMatchObject({
+      status: 'rejected',
+      rule: 'BODY_LENGTH',
+    });
     expect(findSensitiveWord('nothing to see')).toBeNull();
   });
 });

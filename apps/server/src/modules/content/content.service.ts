@@ -40,7 +40,13 @@ export function reviewArticle(title: string, html: string): ReviewResult {
   const ruleBroken = checkTitle(title) ?? checkBody(html);
   if (ruleBroken) return { status: 'rejected', rejectReason: ruleBroken.message, rule: ruleBroken.code };
   const hit = findSensitiveWord(`${title}\n${htmlToPlainText(html)}`);
-  if (hit) return { status: 'rejected', rejectReason: `contains a prohibited word: ${hit.word} (${hit.rule})`, rule: 'SENSITIVE_WORD', word: hit.word };
+  if (hit)
+    return {
+      status: 'rejected',
+      rejectReason: `contains a prohibited word: ${hit.word} (${hit.rule})`,
+      rule: 'SENSITIVE_WORD',
+      word: hit.word,
+    };
   return { status: 'published', rejectReason: null, rule: null };
 }
 
@@ -85,7 +91,9 @@ export async function publishArticle(
       publishedAt: status === 'published' ? (existing?.publishedAt ?? now) : null,
       updatedAt: now,
     };
-    const row = existing ? await repo.updateContent(tx, existing.id, fields) : await repo.insertContent(tx, { userId, type: 'article', createdAt: now, ...fields });
+    const row = existing
+      ? await repo.updateContent(tx, existing.id, fields)
+      : await repo.insertContent(tx, { userId, type: 'article', createdAt: now, ...fields });
     if (review) {
       const template =
         review.status === 'published'
@@ -116,7 +124,11 @@ export function toListItem(row: repo.ContentRow): ContentListItem {
  * `GET /api/content/list` (API.md §9): the author's items by type, status and title keyword, newest
  * update first, deleted items excluded.
  */
-export async function listContent(db: Db, userId: number, param: ContentListParam): Promise<ListData<ContentListItem>> {
+export async function listContent(
+  db: Db,
+  userId: number,
+  param: ContentListParam,
+): Promise<ListData<ContentListItem>> {
   const { rows, total } = await repo.listContents(db, userId, {
     type: param.type,
     status: param.status,

@@ -2,7 +2,10 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contents, dailyStats, users } from '../../db/schema/index.js';
 
-export async function sumContentStats(db: Db, userId: number): Promise<{ n: number; views: number; likes: number }> {
+export async function sumContentStats(
+  db: Db,
+  userId: number,
+): Promise<{ n: number; views: number; likes: number }> {
   const [row] = await db
     .select({
       n: count(),

@@ -32,27 +32,51 @@ describe('home/overview', () => {
     await createArticle(t.db, user.id, { status: 'deleted', views: 1000, likes: 1000 });
     await t.db.insert(dailyStats).values({ userId: user.id, day: yesterdayUtc(), views: 42, newFans: 5 });
     await t.db.insert(dailyStats).values({ userId: user.id, day: '2000-01-01', views: 9999, newFans: 9999 });
-    const env = body<HomeOverview>(await signedGet(t.app, '/api/home/overview', {}, { session: await login(t.app, 'overview') }));
-    expect(env.data).toEqual({ fans: 321, totalViews: 150, totalLikes: 10, contentCount: 2, yesterdayViews: 42, yesterdayFans: 5 });
+    const env = body<HomeOverview>(
+      await signedGet(t.app, '/api/home/overview', {}, { session: await login(t.app, 'overview') }),
+    );
+    expect(env.data).toEqual({
+      fans: 321,
+      totalViews: 150,
+      totalLikes: 10,
+      contentCount: 2,
+      yesterdayViews: 42,
+      yesterdayFans: 5,
+    });
   });
 });
 
 describe('notices', () => {
   it('lists newest first and shows sanitized detail', async () => {
-    const older = await publishNotice(t.db, { title: '旧公告', content: '<p>旧</p>', publishedAt: new Date(Date.now() - 86_400_000) });
-    const newer = await publishNotice(t.db, { title: '新公告', content: '<p>新的<script>alert(1)</script>内容</p><img src=x onerror=alert(1)>' });
+    const older = await publishNotice(t.db, {
+      title: '旧公告',
+      content: '<p>旧</p>',
+      publishedAt: new Date(Date.now() - 86_400_000),
+    });
+    const newer = await publishNotice(t.db, {
+      title: '新公告',
+      content: '<p>新的<script>alert(1)</script>内容</p><img src=x onerror=alert(1)>',
+    });
     await createUser(t.db, t.config, { account: 'notice_reader' });
     const session = await login(t.app, 'notice_reader');
-    const list = body<ListData<NoticeItem>>(await signedGet(t.app, '/api/notice/get_notice_list', { page: 1, pageSize: 10 }, { session })).data;
+    const list = body<ListData<NoticeItem>>(
+      await signedGet(t.app, '/api/notice/get_notice_list', { page: 1, pageSize: 10 }, { session }),
+    ).data;
     expect(list.list.map((n) => n.id).slice(0, 2)).toEqual([newer.id, older.id]);
     expect(list.list[0]).toMatchObject({ title: '新公告', summary: '新的内容' });
-    const detail = body<NoticeDetail>(await signedGet(t.app, '/api/notice/get_notice_detail', { id: newer.id }, { session })).data;
+    const detail = body<NoticeDetail>(
+      await signedGet(t.app, '/api/notice/get_notice_detail', { id: newer.id }, { session }),
+    ).data;
     expect(detail.content).not.toMatch(/script|onerror/);
-    expect(body(await signedGet(t.app, '/api/notice/get_notice_detail', { id: 999_999 }, { session })).status).toBe(10006);
+    expect(
+      body(await signedGet(t.app, '/api/notice/get_notice_detail', { id: 999_999 }, { session })).status,
+    ).toBe(10006);
   });
 
   it('refuses an empty notice', async () => {
-    await expect(publishNotice(t.db, { title: ' ', content: '<script>x</script>' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(publishNotice(t.db, { title: ' ', content: '<script>x</script>' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 
@@ -61,12 +85,17 @@ describe('demo seed', () => {
     expect(await seedDemo(t.db, t.config)).toBe(true);
     expect(await seedDemo(t.db, t.config)).toBe(false);
     const session = await login(t.app, DEMO_ACCOUNT, DEMO_PASSWORD);
-    const get = async <T>(url: string, param: unknown = {}) => body<T>(await signedGet(t.app, url, param, { session })).data;
+    const get = async <T>(url: string, param: unknown = {}) =>
+      body<T>(await signedGet(t.app, url, param, { session })).data;
     expect(await get('/api/home/userinfo')).toMatchObject({ authStatus: 2, mediaName: '车评小王' });
     expect(await get('/api/program/get_user_grade')).toEqual({ rankResult: 1, grade: 3 });
     expect(await get('/api/dynamic/get_dynamic_auth')).toEqual({ dynamicShow: 1 });
-    expect(await get('/api/user_center/get_my_info_by_id')).toMatchObject({ userIdentityList: [{ type: 163 }] });
-    const groups = await get<{ msgGroup: number; unreadCount: number }[]>('/api/message/get_mp_index_group_message');
+    expect(await get('/api/user_center/get_my_info_by_id')).toMatchObject({
+      userIdentityList: [{ type: 163 }],
+    });
+    const groups = await get<{ msgGroup: number; unreadCount: number }[]>(
+      '/api/message/get_mp_index_group_message',
+    );
     expect(groups.find((g) => g.msgGroup === 8)!.unreadCount).toBeGreaterThanOrEqual(3);
     const content = await get<ListData<unknown>>('/api/content/list', { pageSize: 100 });
     expect(content.total).toBeGreaterThanOrEqual(12);

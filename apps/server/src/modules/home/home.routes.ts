@@ -17,10 +17,25 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
   };
 }
 
-export default async function homeRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }): Promise<void> {
+export default async function homeRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: AppConfig },
+): Promise<void> {
   const { db, config } = opts;
-  app.get('/api/config', { config: { signed: false }, schema: { summary: 'Public config (unsigned)', tags: ['home'] } }, async () => publicConfigOf(config));
-  signedRoute(app, { method: 'GET', url: '/api/home/overview', summary: 'Key numbers of the home page', tags: ['home'], data: 'HomeOverview' }, async (_p, request) =>
-    service.getOverview(db, requireUser(request).id),
+  app.get(
+    '/api/config',
+    { config: { signed: false }, schema: { summary: 'Public config (unsigned)', tags: ['home'] } },
+    async () => publicConfigOf(config),
+  );
+  signedRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/home/overview',
+      summary: 'Key numbers of the home page',
+      tags: ['home'],
+      data: 'HomeOverview',
+    },
+    async (_p, request) => service.getOverview(db, requireUser(request).id),
   );
 }

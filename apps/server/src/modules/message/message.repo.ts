@@ -23,7 +23,11 @@ export async function countUnreadByGroup(db: Db, userId: number): Promise<Map<nu
 export async function markRead(db: Db, userId: number, msgGroup?: number): Promise<number> {
   const where: SQL[] = [eq(messages.userId, userId), eq(messages.isRead, false)];
   if (msgGroup !== undefined) where.push(eq(messages.msgGroup, msgGroup));
-  const rows = await db.update(messages).set({ isRead: true }).where(and(...where)).returning({ id: messages.id });
+  const rows = await db
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(...where))
+    .returning({ id: messages.id });
   return rows.length;
 }
 
@@ -45,7 +49,13 @@ export async function listMessages(
   if (opts.msgGroup !== undefined) where.push(eq(messages.msgGroup, opts.msgGroup));
   if (opts.unreadOnly) where.push(eq(messages.isRead, false));
   const cond = and(...where);
-  const rows = await db.select().from(messages).where(cond).orderBy(desc(messages.createdAt), desc(messages.id)).limit(opts.limit).offset(opts.offset);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(cond)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
   const [total] = await db.select({ n: count() }).from(messages).where(cond);
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -11,13 +11,25 @@ export default async function messageRoutes(app: FastifyInstance, opts: { db: Db
 
   signedRoute(
     app,
-    { method: 'GET', url: '/api/message/get_mp_index_group_message', summary: 'Unread count per message group', tags, data: 'MessageGroupEntry[]' },
+    {
+      method: 'GET',
+      url: '/api/message/get_mp_index_group_message',
+      summary: 'Unread count per message group',
+      tags,
+      data: 'MessageGroupEntry[]',
+    },
     async (_param, request) => service.getGroupUnread(db, requireUser(request).id),
   );
 
   signedRoute(
     app,
-    { method: 'GET', url: '/api/message/clear_unread_msg', param: clearUnreadMsgParamSchema, summary: 'Mark a group (or all) read', tags },
+    {
+      method: 'GET',
+      url: '/api/message/clear_unread_msg',
+      param: clearUnreadMsgParamSchema,
+      summary: 'Mark a group (or all) read',
+      tags,
+    },
     async (param, request) => {
       await service.clearUnread(db, requireUser(request).id, param.msgGroup);
       return null;
@@ -26,13 +38,26 @@ export default async function messageRoutes(app: FastifyInstance, opts: { db: Db
 
   signedRoute(
     app,
-    { method: 'GET', url: '/api/message/get_message_list', param: messageListParamSchema, summary: 'Messages, newest first', tags, data: 'ListData<MessageItem>' },
+    {
+      method: 'GET',
+      url: '/api/message/get_message_list',
+      param: messageListParamSchema,
+      summary: 'Messages, newest first',
+      tags,
+      data: 'ListData<MessageItem>',
+    },
     async (param, request) => service.listMessages(db, requireUser(request).id, param),
   );
 
   signedRoute(
     app,
-    { method: 'GET', url: '/api/message/read_message', param: idParamSchema, summary: 'Mark one message read', tags },
+    {
+      method: 'GET',
+      url: '/api/message/read_message',
+      param: idParamSchema,
+      summary: 'Mark one message read',
+      tags,
+    },
     async (param, request) => {
       await service.readMessage(db, requireUser(request).id, param.id);
       return null;

@@ -1,4 +1,11 @@
-import { type ListData, MSG_GROUPS, type MessageGroupEntry, type MessageItem, type MessageListParam, MsgGroup } from '@cc/contracts';
+import {
+  type ListData,
+  MSG_GROUPS,
+  type MessageGroupEntry,
+  type MessageItem,
+  type MessageListParam,
+  MsgGroup,
+} from '@cc/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import * as repo from './message.repo.js';
@@ -108,7 +115,11 @@ export function toMessageItem(row: repo.MessageRow): MessageItem {
 }
 
 /** The user's messages, newest first, filtered by group / unread (extension `get_message_list`). */
-export async function listMessages(db: Db, userId: number, param: MessageListParam): Promise<ListData<MessageItem>> {
+export async function listMessages(
+  db: Db,
+  userId: number,
+  param: MessageListParam,
+): Promise<ListData<MessageItem>> {
   const { rows, total } = await repo.listMessages(db, userId, {
     msgGroup: param.msgGroup,
     unreadOnly: param.unreadOnly,

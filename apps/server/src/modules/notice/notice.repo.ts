@@ -9,8 +9,17 @@ export async function insertNotice(db: Db, row: typeof notices.$inferInsert): Pr
   return inserted!;
 }
 
-export async function listNotices(db: Db, limit: number, offset: number): Promise<{ rows: NoticeRow[]; total: number }> {
-  const rows = await db.select().from(notices).orderBy(desc(notices.publishedAt), desc(notices.id)).limit(limit).offset(offset);
+export async function listNotices(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<{ rows: NoticeRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(notices)
+    .orderBy(desc(notices.publishedAt), desc(notices.id))
+    .limit(limit)
+    .offset(offset);
   const [total] = await db.select({ n: count() }).from(notices);
   return { rows, total: Number(total?.n ?? 0) };
 }

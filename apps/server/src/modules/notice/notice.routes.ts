@@ -10,12 +10,26 @@ export default async function noticeRoutes(app: FastifyInstance, opts: { db: Db 
   const tags = ['notice'];
   signedRoute(
     app,
-    { method: 'GET', url: '/api/notice/get_notice_list', param: noticeListParamSchema, summary: 'Platform notices, newest first', tags, data: 'ListData<NoticeItem>' },
+    {
+      method: 'GET',
+      url: '/api/notice/get_notice_list',
+      param: noticeListParamSchema,
+      summary: 'Platform notices, newest first',
+      tags,
+      data: 'ListData<NoticeItem>',
+    },
     async (param) => service.listNotices(db, param),
   );
   signedRoute(
     app,
-    { method: 'GET', url: '/api/notice/get_notice_detail', param: idParamSchema, summary: 'One notice', tags, data: 'NoticeDetail' },
+    {
+      method: 'GET',
+      url: '/api/notice/get_notice_detail',
+      param: idParamSchema,
+      summary: 'One notice',
+      tags,
+      data: 'NoticeDetail',
+    },
     async (param) => service.getNotice(db, param.id),
   );
 }

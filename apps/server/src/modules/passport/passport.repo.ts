@@ -4,7 +4,12 @@ import { authAttempts } from '../../db/schema/index.js';
 
 export type AttemptKind = 'login_failure' | 'register';
 
-export async function recordAttempt(db: Db, kind: AttemptKind, ip: string, account: string | null): Promise<void> {
+export async function recordAttempt(
+  db: Db,
+  kind: AttemptKind,
+  ip: string,
+  account: string | null,
+): Promise<void> {
   await db.insert(authAttempts).values({ kind, ip, account });
 }
 
@@ -26,5 +31,7 @@ export async function countAttempts(
 }
 
 export async function clearAccountFailures(db: Db, account: string): Promise<void> {
-  await db.delete(authAttempts).where(and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.account, account)));
+  await db
+    .delete(authAttempts)
+    .where(and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.account, account)));
 }

@@ -10,15 +10,23 @@ import { WRONG_CREDENTIALS } from './passport.service.js';
 // Accounts and sessions (API.md §5): argon2id, cookies, logout, login limits, no account enumeration.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ trustProxy: true, loginRateLimit: { perAccount: 3, perIp: 6, registerPerIp: 3, windowMinutes: 15 } });
+  t = await createTestApp({
+    trustProxy: true,
+    loginRateLimit: { perAccount: 3, perIp: 6, registerPerIp: 3, windowMinutes: 15 },
+  });
 });
 afterAll(() => t.close());
 
-const post = (url: string, param: unknown, headers?: Record<string, string>) => signedPost(t.app, url, param, { headers });
+const post = (url: string, param: unknown, headers?: Record<string, string>) =>
+  signedPost(t.app, url, param, { headers });
 
 describe('register', () => {
   it('creates the user with an argon2id hash, signs in, and sends the welcome message in group 8', async () => {
-    const res = await post('/api/passport/register', { account: 'newbie', password: 'long-enough-pw', mediaName: '新人作者' }, { 'x-forwarded-for': '10.0.0.1' });
+    const res = await post(
+      '/api/passport/register',
+      { account: 'newbie', password: 'long-enough-pw', mediaName: '新人作者' },
+      { 'x-forwarded-for': '10.0.0.1' },
+    );
     const env = body<{ userId: number }>(res);
     expect(env.status).toBe(1);
     const [user] = await t.db.select().from(users).where(eq(users.id, env.data.userId));
@@ -28,11 +36,20 @@ describe('register', () => {
     expect(names).toEqual(['UserGuid', 'cc_session', 'userid']);
     const welcome = await t.db.select().from(messages).where(eq(messages.userId, env.data.userId));
     expect(welcome).toHaveLength(1);
-    expect(welcome[0]).toMatchObject({ msgGroup: MsgGroup.SYSTEM, kind: 'welcome', isRead: false, params: { mediaName: '新人作者' } });
+    expect(welcome[0]).toMatchObject({
+      msgGroup: MsgGroup.SYSTEM,
+      kind: 'welcome',
+      isRead: false,
+      params: { mediaName: '新人作者' },
+    });
   });
 
   it('refuses a taken account (case-insensitive) and bad input with field messages', async () => {
-    const taken = await post('/api/passport/register', { account: 'NEWBIE', password: 'long-enough-pw', mediaName: '新人作者' });
+    const taken = await post('/api/passport/register', {
+      account: 'NEWBIE',
+      password: 'long-enough-pw',
+      mediaName: '新人作者',
+    });
     expect(body(taken)).toMatchObject({ status: 0, message: 'this account is already taken' });
     const bad = await post('/api/passport/register', { account: 'a', password: 'short', mediaName: '新' });
     const env = body<{ fields: { path: string }[] }>(bad);
@@ -53,14 +70,23 @@ describe('login and session', () => {
     expect(byName.userid!.httpOnly).toBeFalsy();
     expect(byName.UserGuid).toMatchObject({ value: user.guid });
     // Only the token's hash is stored.
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, hashSessionToken(byName.cc_session!.value)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashSessionToken(byName.cc_session!.value)));
     expect(row).toMatchObject({ userId: user.id, userGuid: user.guid });
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, byName.cc_session!.value))).toHaveLength(0);
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, byName.cc_session!.value))).toHaveLength(
+      0,
+    );
   });
 
   it('marks the cookies Secure behind https (COOKIE_SECURE auto, x-forwarded-proto from a trusted proxy)', async () => {
     await createUser(t.db, t.config, { account: 'secure_user' });
-    const res = await post('/api/passport/login', { account: 'secure_user', password: 'password-123' }, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.5.5.5' });
+    const res = await post(
+      '/api/passport/login',
+      { account: 'secure_user', password: 'password-123' },
+      { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.5.5.5' },
+    );
     expect(res.cookies).toHaveLength(3);
     expect(res.cookies.every((c) => c.secure)).toBe(true);
   });
@@ -76,15 +102,28 @@ describe('login and session', () => {
       expect(cleared[name]!.value).toBe('');
       expect(cleared[name]!.expires!.getTime()).toBeLessThanOrEqual(Date.now());
     }
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, hashSessionToken(session.cookies.cc_session!)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashSessionToken(session.cookies.cc_session!))),
+    ).toHaveLength(0);
     // The old cookie no longer works.
     expect(body(await signedGet(t.app, '/api/home/userinfo', {}, { session })).status).toBe(10002);
   });
 
   it('gives an unknown account and a wrong password the same answer (no enumeration)', async () => {
     await createUser(t.db, t.config, { account: 'known' });
-    const unknown = await post('/api/passport/login', { account: 'nobody_here', password: 'whatever-pw' }, { 'x-forwarded-for': '10.9.9.9' });
-    const wrong = await post('/api/passport/login', { account: 'known', password: 'wrong-password' }, { 'x-forwarded-for': '10.9.9.9' });
+    const unknown = await post(
+      '/api/passport/login',
+      { account: 'nobody_here', password: 'whatever-pw' },
+      { 'x-forwarded-for': '10.9.9.9' },
+    );
+    const wrong = await post(
+      '/api/passport/login',
+      { account: 'known', password: 'wrong-password' },
+      { 'x-forwarded-for': '10.9.9.9' },
+    );
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(body(unknown)).toEqual(body(wrong));
     expect(body(wrong)).toEqual({ status: 0, message: WRONG_CREDENTIALS, data: null, ercd: 'FAILED' });
@@ -95,11 +134,17 @@ describe('login rate limit (database-backed)', () => {
   it('locks an account after perAccount failures, even for the right password, with Retry-After', async () => {
     await createUser(t.db, t.config, { account: 'target' });
     for (let i = 0; i < 3; i++) {
-      expect(body(await post('/api/passport/login', { account: 'target', password: 'nope-nope' })).status).toBe(0);
+      expect(
+        body(await post('/api/passport/login', { account: 'target', password: 'nope-nope' })).status,
+      ).toBe(0);
     }
     const locked = await post('/api/passport/login', { account: 'TARGET', password: 'password-123' });
     expect(locked.statusCode).toBe(429);
-    expect(body(locked)).toMatchObject({ status: 10009, ercd: 'RATE_LIMITED', message: 'too many login attempts, try again in 15 minutes' });
+    expect(body(locked)).toMatchObject({
+      status: 10009,
+      ercd: 'RATE_LIMITED',
+      message: 'too many login attempts, try again in 15 minutes',
+    });
     const retry = Number(locked.headers['retry-after']);
     expect(retry).toBeGreaterThan(14 * 60);
     expect(retry).toBeLessThanOrEqual(15 * 60);
@@ -109,13 +154,19 @@ describe('login rate limit (database-backed)', () => {
     await createUser(t.db, t.config, { account: 'ip_user' });
     const ip = { 'x-forwarded-for': '10.1.1.1' };
     for (let i = 0; i < 6; i++) {
-      expect(body(await post('/api/passport/login', { account: `acct_${i}`, password: 'nope-nope' }, ip)).status).toBe(0);
+      expect(
+        body(await post('/api/passport/login', { account: `acct_${i}`, password: 'nope-nope' }, ip)).status,
+      ).toBe(0);
     }
     const blocked = await post('/api/passport/login', { account: 'ip_user', password: 'password-123' }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(body(blocked).status).toBe(10009);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    const elsewhere = await post('/api/passport/login', { account: 'ip_user', password: 'password-123' }, { 'x-forwarded-for': '10.1.1.2' });
+    const elsewhere = await post(
+      '/api/passport/login',
+      { account: 'ip_user', password: 'password-123' },
+      { 'x-forwarded-for': '10.1.1.2' },
+    );
     expect(body(elsewhere).status).toBe(1);
   });
 
@@ -134,11 +185,16 @@ describe('login rate limit (database-backed)', () => {
 
   it('limits registrations per IP', async () => {
     const ip = { 'x-forwarded-for': '10.2.2.2' };
-    const register = (account: string) => post('/api/passport/register', { account, password: 'long-enough-pw', mediaName: '作者名' }, ip);
-    for (const account of ['first_one', 'second_one', 'third_one']) expect(body(await register(account)).status).toBe(1);
+    const register = (account: string) =>
+      post('/api/passport/register', { account, password: 'long-enough-pw', mediaName: '作者名' }, ip);
+    for (const account of ['first_one', 'second_one', 'third_one'])
+      expect(body(await register(account)).status).toBe(1);
     const fourth = await register('fourth_one');
     expect(fourth.statusCode).toBe(429);
-    expect(body(fourth)).toMatchObject({ status: 10009, message: 'too many registrations, try again in 15 minutes' });
+    expect(body(fourth)).toMatchObject({
+      status: 10009,
+      message: 'too many registrations, try again in 15 minutes',
+    });
     expect(fourth.headers['retry-after']).toBeDefined();
   });
 });

@@ -7,13 +7,24 @@ import { signedRoute } from '../../plugins/signature.js';
 import * as service from './passport.service.js';
 
 /** Register, login, logout (API.md §5). Public routes: `uid` is not checked, a stale cookie cannot lock anyone out. */
-export default async function passportRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }): Promise<void> {
+export default async function passportRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: AppConfig },
+): Promise<void> {
   const { db, config } = opts;
   const tags = ['passport'];
 
   signedRoute(
     app,
-    { method: 'POST', url: '/api/passport/register', param: registerParamSchema, auth: 'public', summary: 'Register and sign in', tags, data: '{ userId }' },
+    {
+      method: 'POST',
+      url: '/api/passport/register',
+      param: registerParamSchema,
+      auth: 'public',
+      summary: 'Register and sign in',
+      tags,
+      data: '{ userId }',
+    },
     async (param, request, reply) => {
       const user = await service.register(db, config, param, request.ip);
       await startSession(db, config, request, reply, { id: user.id, userGuid: user.userGuid });
@@ -23,7 +34,15 @@ export default async function passportRoutes(app: FastifyInstance, opts: { db: D
 
   signedRoute(
     app,
-    { method: 'POST', url: '/api/passport/login', param: loginParamSchema, auth: 'public', summary: 'Sign in', tags, data: '{ userId }' },
+    {
+      method: 'POST',
+      url: '/api/passport/login',
+      param: loginParamSchema,
+      auth: 'public',
+      summary: 'Sign in',
+      tags,
+      data: '{ userId }',
+    },
     async (param, request, reply) => {
       const user = await service.login(db, config, param, request.ip);
       await startSession(db, config, request, reply, { id: user.id, userGuid: user.userGuid });
@@ -31,8 +50,12 @@ export default async function passportRoutes(app: FastifyInstance, opts: { db: D
     },
   );
 
-  signedRoute(app, { method: 'GET', url: '/api/logout', auth: 'public', summary: 'End the session', tags }, async (_param, request, reply) => {
-    await endSession(db, config, request, reply);
-    return null;
-  });
+  signedRoute(
+    app,
+    { method: 'GET', url: '/api/logout', auth: 'public', summary: 'End the session', tags },
+    async (_param, request, reply) => {
+      await endSession(db, config, request, reply);
+      return null;
+    },
+  );
 }

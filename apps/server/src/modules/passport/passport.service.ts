@@ -29,11 +29,19 @@ function retryMinutes(seconds: number): string {
 }
 
 /** Throws RATE_LIMITED when `n` attempts since the window start reach `limit`. */
-function assertUnderLimit(found: { n: number; oldest: Date | null }, limit: number, windowMs: number, now: Date, what: string): void {
+function assertUnderLimit(
+  found: { n: number; oldest: Date | null },
+  limit: number,
+  windowMs: number,
+  now: Date,
+  what: string,
+): void {
   if (found.n < limit) return;
   const freeAt = (found.oldest?.getTime() ?? now.getTime()) + windowMs;
   const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-  throw new AppError('RATE_LIMITED', `too many ${what}, try again in ${retryMinutes(seconds)}`, { retryAfterSeconds: seconds });
+  throw new AppError('RATE_LIMITED', `too many ${what}, try again in ${retryMinutes(seconds)}`, {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /**
@@ -42,24 +50,44 @@ function assertUnderLimit(found: { n: number; oldest: Date | null }, limit: numb
  * @returns `{ id, userGuid }` of the new user
  * @throws RATE_LIMITED (10009, Retry-After) over `registerPerIp` per window; FAILED when the account is taken
  */
-export async function register(db: Db, config: AppConfig, param: RegisterParam, ip: string, now = new Date()): Promise<{ id: number; userGuid: string }> {
+export async function register(
+  db: Db,
+  config: AppConfig,
+  param: RegisterParam,
+  ip: string,
+  now = new Date(),
+): Promise<{ id: number; userGuid: string }> {
   const { registerPerIp, windowMinutes } = config.loginRateLimit;
   const windowMs = windowMinutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
-  assertUnderLimit(await repo.countAttempts(db, 'register', { ip }, since), registerPerIp, windowMs, now, 'registrations');
+  assertUnderLimit(
+    await repo.countAttempts(db, 'register', { ip }, since),
+    registerPerIp,
+    windowMs,
+    now,
+    'registrations',
+  );
   await repo.recordAttempt(db, 'register', ip, null);
 
-  if (await users.findUserByAccount(db, param.account)) throw new AppError('FAILED', 'this account is already taken');
+  if (await users.findUserByAccount(db, param.account))
+    throw new AppError('FAILED', 'this account is already taken');
   const passwordHash = await hashPassword(config, param.password);
   try {
     return await db.transaction(async (tx) => {
-      const user = await users.insertUser(tx, { account: param.account, passwordHash, mediaName: param.mediaName });
+      const user = await users.insertUser(tx, {
+        account: param.account,
+        passwordHash,
+        mediaName: param.mediaName,
+      });
       await sendSystemMessage(tx, { userId: user.id, ...messageTemplates.welcome(user.mediaName) });
       return { id: user.id, userGuid: user.guid };
     });
   } catch (error) {
     // Two registrations racing for one account: the unique index decides.
-    if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+    if (
+      (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+      (error as { cause?: { code?: string } }).cause?.code === '23505'
+    ) {
       throw new AppError('FAILED', 'this account is already taken');
     }
     throw error;
@@ -75,17 +103,37 @@ export async function register(db: Db, config: AppConfig, param: RegisterParam, 
  * @throws RATE_LIMITED (10009, Retry-After); FAILED "account or password is wrong" for an unknown account
  *   and a wrong password alike (no account enumeration)
  */
-export async function login(db: Db, config: AppConfig, param: LoginParam, ip: string, now = new Date()): Promise<{ id: number; userGuid: string }> {
+export async function login(
+  db: Db,
+  config: AppConfig,
+  param: LoginParam,
+  ip: string,
+  now = new Date(),
+): Promise<{ id: number; userGuid: string }> {
   const { perAccount, perIp, windowMinutes } = config.loginRateLimit;
   const windowMs = windowMinutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
   const account = param.account.toLowerCase();
-  assertUnderLimit(await repo.countAttempts(db, 'login_failure', { ip }, since), perIp, windowMs, now, 'login attempts');
-  assertUnderLimit(await repo.countAttempts(db, 'login_failure', { account }, since), perAccount, windowMs, now, 'login attempts');
+  assertUnderLimit(
+    await repo.countAttempts(db, 'login_failure', { ip }, since),
+    perIp,
+    windowMs,
+    now,
+    'login attempts',
+  );
+  assertUnderLimit(
+    await repo.countAttempts(db, 'login_failure', { account }, since),
+    perAccount,
+    windowMs,
+    now,
+    'login attempts',
+  );
 
   const user = await users.findUserByAccount(db, account);
   dummyHash ??= hashPassword(config, 'not-a-real-password');
-  const ok = user ? await verify(user.passwordHash, param.password) : (await verify(await dummyHash, param.password), false);
+  const ok = user
+    ? await verify(user.passwordHash, param.password)
+    : (await verify(await dummyHash, param.password), false);
   if (!user || !ok) {
     await repo.recordAttempt(db, 'login_failure', ip, account);
     throw new AppError('FAILED', WRONG_CREDENTIALS);

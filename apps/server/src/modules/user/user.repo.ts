@@ -26,7 +26,11 @@ export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
 }
 
 export async function findIdentityTypes(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.select({ type: userIdentities.type }).from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(userIdentities.type);
+  const rows = await db
+    .select({ type: userIdentities.type })
+    .from(userIdentities)
+    .where(eq(userIdentities.userId, userId))
+    .orderBy(userIdentities.type);
   return rows.map((r) => r.type);
 }
 

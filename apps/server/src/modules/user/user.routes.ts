@@ -6,36 +6,71 @@ import { signedRoute } from '../../plugins/signature.js';
 import * as service from './user.service.js';
 
 /** The calls of API.md §6 about the author. */
-export default async function userRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }): Promise<void> {
+export default async function userRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: AppConfig },
+): Promise<void> {
   const { db, config } = opts;
   const tags = ['user'];
 
-  signedRoute(app, { method: 'GET', url: '/api/home/userinfo', summary: 'Header user info', tags, data: 'UserInfo' }, async (_p, request) =>
-    service.getUserInfo(db, requireUser(request).id),
+  signedRoute(
+    app,
+    { method: 'GET', url: '/api/home/userinfo', summary: 'Header user info', tags, data: 'UserInfo' },
+    async (_p, request) => service.getUserInfo(db, requireUser(request).id),
   );
   signedRoute(
     app,
-    { method: 'GET', url: '/api/user_center/get_my_info_by_id', summary: 'My info with identities', tags, data: 'MyInfo' },
+    {
+      method: 'GET',
+      url: '/api/user_center/get_my_info_by_id',
+      summary: 'My info with identities',
+      tags,
+      data: 'MyInfo',
+    },
     async (_p, request) => service.getMyInfo(db, requireUser(request).id),
   );
   signedRoute(
     app,
-    { method: 'GET', url: '/api/program/get_user_grade', summary: 'Grade and rankResult', tags, data: '{ rankResult: 0|1, grade }' },
+    {
+      method: 'GET',
+      url: '/api/program/get_user_grade',
+      summary: 'Grade and rankResult',
+      tags,
+      data: '{ rankResult: 0|1, grade }',
+    },
     async (_p, request) => service.getUserGrade(db, requireUser(request).id),
   );
   signedRoute(
     app,
-    { method: 'GET', url: '/api/dynamic/get_dynamic_auth', summary: 'Whether the dynamic menu shows', tags, data: '{ dynamicShow: 0|1 }' },
+    {
+      method: 'GET',
+      url: '/api/dynamic/get_dynamic_auth',
+      summary: 'Whether the dynamic menu shows',
+      tags,
+      data: '{ dynamicShow: 0|1 }',
+    },
     async (_p, request) => service.getDynamicAuth(db, requireUser(request).id),
   );
   signedRoute(
     app,
-    { method: 'GET', url: '/api/manage/upload_file_secret', summary: 'Secret for image uploads (24 h)', tags, data: '{ uploadFileSecret, expiresAt }' },
+    {
+      method: 'GET',
+      url: '/api/manage/upload_file_secret',
+      summary: 'Secret for image uploads (24 h)',
+      tags,
+      data: '{ uploadFileSecret, expiresAt }',
+    },
     async (_p, request) => service.issueUploadFileSecret(config.appSecret, requireUser(request)),
   );
   signedRoute(
     app,
-    { method: 'GET', url: '/api/video/get_upload_video_secret', summary: 'Token for video shards (24 h)', tags, data: '{ token, expiresAt }' },
+    {
+      method: 'GET',
+      url: '/api/video/get_upload_video_secret',
+      summary: 'Token for video shards (24 h)',
+      tags,
+      data: '{ token, expiresAt }',
+    },
     async (_p, request) => service.issueUploadToken(db, requireUser(request).id),
   );
 }

@@ -27,7 +27,11 @@ async function loadUser(db: Db, userId: number): Promise<repo.UserRow> {
 }
 
 function toUserInfo(user: repo.UserRow): UserInfo {
-  return { authStatus: user.authStatus as UserInfo['authStatus'], avator: avatarTemplate(user.avatarKey), mediaName: user.mediaName };
+  return {
+    authStatus: user.authStatus as UserInfo['authStatus'],
+    avator: avatarTemplate(user.avatarKey),
+    mediaName: user.mediaName,
+  };
 }
 
 /** `home/userinfo` (API.md §6): `{ authStatus, avator, mediaName }`. @throws NOT_LOGGED_IN */
@@ -79,14 +83,22 @@ export function issueUploadFileSecret(
 ): { uploadFileSecret: string; expiresAt: string } {
   const expires = Math.floor((now.getTime() + UPLOAD_SECRET_TTL_MS) / 1000);
   const mac = hmac(appSecret, `upload-file:${user.id}:${user.userGuid}:${expires}`);
-  return { uploadFileSecret: `${user.id}.${expires}.${mac}`, expiresAt: new Date(expires * 1000).toISOString() };
+  return {
+    uploadFileSecret: `${user.id}.${expires}.${mac}`,
+    expiresAt: new Date(expires * 1000).toISOString(),
+  };
 }
 
 /**
  * Checks an upload-file secret for the given user: right user, right MAC, not expired.
  * @returns true when valid
  */
-export function verifyUploadFileSecret(appSecret: string, secret: string, user: { id: number; userGuid: string }, now = new Date()): boolean {
+export function verifyUploadFileSecret(
+  appSecret: string,
+  secret: string,
+  user: { id: number; userGuid: string },
+  now = new Date(),
+): boolean {
   const match = /^(\d+)\.(\d+)\.([A-Za-z0-9_-]+)$/.exec(secret);
   if (!match) return false;
   const [, id, expires, mac] = match;
@@ -103,7 +115,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * `upload_tokens`, bound to the user, valid 24 h. The file service checks it with verifyUploadToken.
  * @returns `{ token, expiresAt }` (ISO 8601 UTC)
  */
-export async function issueUploadToken(db: Db, userId: number, now = new Date()): Promise<{ token: string; expiresAt: string }> {
+export async function issueUploadToken(
+  db: Db,
+  userId: number,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + UPLOAD_SECRET_TTL_MS);
   await repo.insertUploadToken(db, { tokenHash: hashToken(token), userId, expiresAt });
