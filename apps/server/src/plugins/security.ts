@@ -26,6 +26,9 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig })
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
+        // The embedded default is plain http on 127.0.0.1 or a LAN address: upgrading would break it.
+        // Behind https, HSTS (helmet's default) already keeps browsers on https.
+        upgradeInsecureRequests: null,
       },
     },
     // Images may be embedded by the reader-facing site on another origin.
