@@ -7,7 +7,9 @@ import {
   WEB_CID,
   WEB_VER,
 } from '@cc/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { createUser } from '../test/factories.js';
 import {
@@ -19,7 +21,7 @@ import {
   type TestApp,
   type TestSession,
 } from '../test/helpers.js';
-import { requireUser } from './session.js';
+import { requireUser, requireUserGuid } from './session.js';
 import { signedRoute } from './signature.js';
 
 // Signed requests (API.md §2) and the envelope / status table (API.md §3): every rejection.
@@ -29,6 +31,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
+    app.post('/fileservice/test_guid', async (request) => ({ user: requireUserGuid(request).id }));
     signedRoute(
       app,
       { method: 'GET', url: '/api/test/echo', param: idParamSchema, summary: 'echo' },
@@ -275,6 +278,36 @@ describe('signed requests', () => {
         { cid: WEB_CID, ver: WEB_VER, uid: '1', secret: DEV_SIGN_SECRET, nowSeconds: Number(t0) },
       ).param,
     ).toBe(param);
+  });
+});
+
+describe('sessions', () => {
+  it('requireUserGuid: 10002 without a session, 10005 without or with a wrong x-user-guid, ok with it', async () => {
+    const post = (headers: Record<string, string>, cookies?: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/fileservice/test_guid', headers, cookies, payload: {} });
+    expect(body(await post({})).status).toBe(10002);
+    const missing = await post({}, session.cookies);
+    expect(missing.statusCode).toBe(403);
+    expect(body(missing)).toMatchObject({ status: 10005, ercd: 'FORBIDDEN' });
+    expect(
+      body(await post({ 'x-user-guid': '00000000-0000-0000-0000-000000000000' }, session.cookies)).status,
+    ).toBe(10005);
+    expect(body(await post({ 'x-user-guid': session.userGuid }, session.cookies))).toEqual({
+      status: 1,
+      message: 'success',
+      data: { user: session.userId },
+    });
+  });
+
+  it('an expired session is no session (10002)', async () => {
+    await createUser(t.db, t.config, { account: 'expiring' });
+    const s = await login(t.app, 'expiring');
+    expect(body(await signedGet(t.app, '/api/test/echo', { id: 1 }, { session: s })).status).toBe(1);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, s.userId));
+    expect(body(await signedGet(t.app, '/api/test/echo', { id: 1 }, { session: s })).status).toBe(10002);
   });
 });
 
