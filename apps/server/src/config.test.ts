@@ -47,6 +47,13 @@ describe('loadConfig', () => {
     expect(c.loginRateLimit.perIp).toBe(20);
   });
 
+  it('seeds the demo on the embedded default, on PostgreSQL only when asked', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
   it('refuses the development secrets in production and never seeds there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/development secret/);
     expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRETS: '{"500":"prod-secret"}' })).toThrow(

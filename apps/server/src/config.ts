@@ -69,7 +69,28 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOGIN_RATE_LIMIT: jsonFromString(rateLimitSchema.partial()).optional(),
+  // File service (issue #3): where shards are staged, which storage holds media, the probe tools.
+  UPLOAD_DIR: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
 });
+
+/** S3-compatible object storage (STORAGE_DRIVER=s3); credentials fall back to the AWS SDK's own chain. */
+export interface S3Config {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -102,6 +123,15 @@ export interface AppConfig {
   /** session lifetime, days */
   sessionTtlDays: number;
   loginRateLimit: z.infer<typeof rateLimitSchema>;
+  /** absolute directory where video shards are staged until merge (file service) */
+  uploadDir: string;
+  /** where media bytes live: local disk under mediaDir, or S3 */
+  storageDriver: 'local' | 's3';
+  /** set when storageDriver is s3 */
+  s3: S3Config | undefined;
+  /** ffprobe / ffmpeg executables (names on PATH or paths) */
+  ffprobePath: string;
+  ffmpegPath: string;
   /** argon2id cost; lowered only by testConfig */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -129,7 +159,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     if (appSecret === DEV_APP_SECRET) throw new Error('refusing to start: set APP_SECRET in production');
   }
-  const seedDemo = e.NODE_ENV !== 'production' && (e.SEED_DEMO === undefined ? true : truthy(e.SEED_DEMO));
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
+    throw new Error('invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  // The demo belongs to the embedded default (API.md §5): seeded on PGlite unless SEED_DEMO=0; on PostgreSQL
+  // only when SEED_DEMO=1 asks for it; never in production.
+  const seedDemo =
+    e.NODE_ENV !== 'production' && (e.SEED_DEMO === undefined ? !e.DATABASE_URL : truthy(e.SEED_DEMO));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -153,6 +188,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     loginRateLimit: rateLimitSchema.parse(e.LOGIN_RATE_LIMIT ?? {}),
+    uploadDir: e.UPLOAD_DIR ? path.resolve(process.cwd(), e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+    storageDriver: e.STORAGE_DRIVER,
+    s3:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: truthy(e.S3_FORCE_PATH_STYLE),
+          }
+        : undefined,
+    ffprobePath: e.FFPROBE_PATH,
+    ffmpegPath: e.FFMPEG_PATH,
     // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
   };
