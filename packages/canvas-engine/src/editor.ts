@@ -445,7 +445,10 @@ export class Editor {
     await this.enqueue(async () => {
       if (this.history.inTransaction) this.history.commit();
       const r = this.history.takeUndo();
-      if (r) await this.applyEntry(r.entry, 'undo');
+      if (r) {
+        await this.applyEntry(r.entry, 'undo');
+        this.selectIds(touchedIds(r.entry, 'undo'));
+      }
     });
     this.changed();
   }
@@ -454,7 +457,10 @@ export class Editor {
   async redo(): Promise<void> {
     await this.enqueue(async () => {
       const r = this.history.takeRedo();
-      if (r) await this.applyEntry(r.entry, 'redo');
+      if (r) {
+        await this.applyEntry(r.entry, 'redo');
+        this.selectIds(touchedIds(r.entry, 'redo'));
+      }
     });
     this.changed();
   }
@@ -776,6 +782,20 @@ export class Editor {
   async dispose(): Promise<void> {
     this.listeners.clear();
     await this.canvas.dispose();
+  }
+}
+
+/** Ids of the objects an entry leaves changed or added (selected after undo/redo, like design tools do). */
+function touchedIds(entry: HistoryEntry, direction: 'undo' | 'redo'): string[] {
+  switch (entry.kind) {
+    case 'modify':
+      return entry.changes.map((c) => c.id);
+    case 'structure':
+      return (direction === 'redo' ? entry.after : entry.before).map((p) => p.data.id);
+    case 'batch':
+      return [...new Set(entry.entries.flatMap((e) => touchedIds(e, direction)))];
+    default:
+      return [];
   }
 }
 

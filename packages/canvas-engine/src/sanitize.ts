@@ -294,7 +294,7 @@ function sanitizeObject(input: unknown, options: Required<Pick<SanitizeOptions, 
     const children = Array.isArray(raw.objects) ? raw.objects : [];
     out.objects = children.map((c, i) => sanitizeObject(c, options, `${path}.objects[${i}]`)).filter((c): c is ObjectData => c !== null);
   }
-  if (typeof out.id !== 'string') out.id = crypto.randomUUID();
+  if (typeof out.id !== 'string' || out.id.length === 0 || out.id.length > 100) out.id = crypto.randomUUID();
   if (typeof out.name !== 'string') out.name = type;
   return out as ObjectData;
 }
