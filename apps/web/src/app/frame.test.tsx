@@ -5,6 +5,9 @@ import { mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
 
+// Whole-router renders with antd are slow in jsdom on a 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 let unread = 3;
 let rankResult = 0;
 let dynamicShow = 0;
@@ -56,7 +59,7 @@ afterEach(async () => {
 
 describe('frame (spec §1)', () => {
   it('shows media name, avatar at size 120, bell badge of group 8, sibling links and the copyright', async () => {
-    renderRoutes(routes, '/noticeList');
+    renderRoutes(routes, '/dataOverview');
     expect(await screen.findByTestId('media-name')).toHaveProperty('textContent', 'Demo Garage');
     const avatarImg = screen.getByTestId('header-avatar').querySelector('img');
     expect(avatarImg?.getAttribute('src')).toBe('/media/img/120x120/avatar.png');
@@ -73,27 +76,27 @@ describe('frame (spec §1)', () => {
 
   it('caps the badge at 99+ and hides it at 0', async () => {
     unread = 120;
-    const first = renderRoutes(routes, '/noticeList');
+    const first = renderRoutes(routes, '/dataOverview');
     await waitFor(() => expect(screen.getByTestId('bell-badge').textContent).toBe('99+'));
     first.unmount();
     unread = 0;
-    renderRoutes(routes, '/noticeList');
+    renderRoutes(routes, '/dataOverview');
     await screen.findByTestId('media-name');
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.queryByTestId('bell-badge')).toBeNull();
   });
 
   it('marks the active aside link with menu-select, and only that one', async () => {
-    renderRoutes(routes, '/noticeList');
+    renderRoutes(routes, '/dataOverview');
     const nav = await screen.findByRole('navigation', { name: '首页' });
-    const active = within(nav).getByRole('link', { name: '平台公告' });
+    const active = within(nav).getByRole('link', { name: '数据总览' });
     await waitFor(() => expect(active.classList.contains('menu-select')).toBe(true));
     expect(nav.querySelectorAll('.menu-select')).toHaveLength(1);
     expect(within(nav).getByRole('link', { name: '首页' }).classList.contains('menu-select')).toBe(false);
   });
 
   it('shows program entries only with rankResult 1 and dynamic entries only with dynamicShow 1 (stored in localStorage)', async () => {
-    const first = renderRoutes(routes, '/noticeList');
+    const first = renderRoutes(routes, '/dataOverview');
     const nav = await screen.findByRole('navigation', { name: '首页' });
     await waitFor(() => expect(localStorage.getItem('dynamicShow')).toBe('0'));
     expect(within(nav).queryByRole('link', { name: '节目' })).toBeNull();
@@ -102,7 +105,7 @@ describe('frame (spec §1)', () => {
 
     rankResult = 1;
     dynamicShow = 1;
-    renderRoutes(routes, '/noticeList');
+    renderRoutes(routes, '/dataOverview');
     const nav2 = await screen.findByRole('navigation', { name: '首页' });
     expect(await within(nav2).findByRole('link', { name: '节目' })).toBeTruthy();
     expect(await within(nav2).findByRole('link', { name: '动态管理' })).toBeTruthy();
@@ -117,17 +120,17 @@ describe('frame (spec §1)', () => {
   });
 
   it('logout goes to /login on success', async () => {
-    const { router } = renderRoutes(routes, '/noticeList');
+    const { router } = renderRoutes(routes, '/dataOverview');
     fireEvent.click(await screen.findByTestId('logout'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('logout shows the returned message on failure and stays', async () => {
     logoutReply = { __envelope: { status: 10500, message: 'logout is broken today', data: null } };
-    const { router } = renderRoutes(routes, '/noticeList');
+    const { router } = renderRoutes(routes, '/dataOverview');
     fireEvent.click(await screen.findByTestId('logout'));
     expect(await screen.findByText('logout is broken today')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/noticeList');
+    expect(router.state.location.pathname).toBe('/dataOverview');
   });
 });
 

@@ -1,5 +1,62 @@
-import { ComingSoon } from '../../components/error-screens';
+import { Button } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AuthorCard, KeyNumbers, QuickEntries } from '../../features/home';
+import { MessageListView, useMessageList } from '../../features/messages';
+import { NoticeList } from '../../features/notices';
+import { useUserGrade, useUserInfo } from '../../features/shell';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 
-export default function Page() {
-  return <ComingSoon name="home" />;
+function Section({ title, more, children }: { title: string; more?: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section className="cc-card" aria-label={title}>
+      <div className="cc-section-head">
+        <h2 className="cc-section-title">{title}</h2>
+        {more ? (
+          <Link to={more}>
+            <Button type="link" size="small">
+              {t('common.more')}
+            </Button>
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function UnreadMessages() {
+  const { t } = useTranslation();
+  const unread = useMessageList({ unreadOnly: true, page: 1, pageSize: 5 });
+  if (unread.isPending) return <LoadingState rows={3} />;
+  if (unread.isError) return <ErrorState error={unread.error} onRetry={() => void unread.refetch()} />;
+  if (unread.data.list.length === 0) return <EmptyState description={t('home.noUnread')} />;
+  return <MessageListView messages={unread.data.list} compact />;
+}
+
+/** Home `/`: the author's card, key numbers, quick entries, unread messages and latest notices. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  const grade = useUserGrade();
+  return (
+    <div>
+      {user.data ? <AuthorCard user={user.data} grade={grade.data?.grade} /> : null}
+      <div className="cc-home-grid">
+        <Section title={t('home.keyNumbers')} more="/dataOverview">
+          <KeyNumbers />
+        </Section>
+        <Section title={t('home.quickPublish')}>
+          <QuickEntries />
+        </Section>
+        <Section title={t('home.unreadMessages')} more="/messageList">
+          <UnreadMessages />
+        </Section>
+        <Section title={t('home.latestNotices')} more="/noticeList">
+          <NoticeList compact pageSize={5} />
+        </Section>
+      </div>
+    </div>
+  );
 }

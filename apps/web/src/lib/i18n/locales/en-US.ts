@@ -173,9 +173,18 @@ const enUS: Resources = {
     empty: 'No messages here yet',
     open: 'Open',
     kinds: {
-      welcome: 'Welcome to Creator Centre, {{mediaName}}!',
-      articlePublished: 'Your article “{{title}}” passed review and is published',
-      articleRejected: 'Your article “{{title}}” did not pass review: {{reason}}',
+      welcome: {
+        title: 'Welcome to Creator Centre',
+        body: '{{mediaName}}, welcome to Creator Centre! Start by publishing your first article.',
+      },
+      article_published: {
+        title: 'Article approved',
+        body: 'Your article “{{title}}” passed review and is published.',
+      },
+      article_rejected: {
+        title: 'Article rejected',
+        body: 'Your article “{{title}}” did not pass review: {{reason}}',
+      },
     },
   },
   notices: {
@@ -215,7 +224,9 @@ const enUS: Resources = {
       updatedAt: 'Updated',
       actions: 'Actions',
     },
-    stats: '{{views}} views · {{likes}} likes · {{comments}} comments',
+    statViews: '{{n}} views',
+    statLikes: '{{n}} likes',
+    statComments: '{{n}} comments',
     deleteConfirm: 'Delete “{{title}}”? This cannot be undone.',
     deleted: 'Deleted',
     deleteFailed: 'Delete failed',

@@ -171,9 +171,12 @@ const zhCN = {
     empty: '这里还没有消息',
     open: '查看',
     kinds: {
-      welcome: '欢迎加入创作者服务中心，{{mediaName}}！',
-      articlePublished: '你的文章《{{title}}》已通过审核并发布',
-      articleRejected: '你的文章《{{title}}》未通过审核：{{reason}}',
+      welcome: {
+        title: '欢迎加入创作者服务中心',
+        body: '{{mediaName}}，欢迎加入创作者服务中心！从发布第一篇文章开始你的创作吧。',
+      },
+      article_published: { title: '文章审核通过', body: '你的文章《{{title}}》已通过审核并发布。' },
+      article_rejected: { title: '文章审核未通过', body: '你的文章《{{title}}》未通过审核：{{reason}}' },
     },
   },
   notices: {
@@ -213,7 +216,9 @@ const zhCN = {
       updatedAt: '更新时间',
       actions: '操作',
     },
-    stats: '阅读 {{views}} · 点赞 {{likes}} · 评论 {{comments}}',
+    statViews: '阅读 {{n}}',
+    statLikes: '点赞 {{n}}',
+    statComments: '评论 {{n}}',
     deleteConfirm: '确定删除「{{title}}」吗？删除后不可恢复。',
     deleted: '已删除',
     deleteFailed: '删除失败',

@@ -1,0 +1,270 @@
+import { App, Button, Form, Modal, Space, Typography } from 'antd';
+import { EyeOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  htmlToPlainText,
+  PublishType,
+  type ContentDetail,
+  type FieldError,
+  type PublishArticleParam,
+} from '@cc/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { usePublishArticle } from '../api/publish-article';
+import { getArticle } from '../api/get-article';
+import { useAutosave } from '../hooks/use-autosave';
+import { ruleMessage, validateArticle, type FieldErrors } from '../rules';
+import { TitleField } from './title-field';
+import { RichTextEditor } from './rich-text-editor';
+import { CoverPicker } from './cover-picker';
+
+export interface ArticleEditorProps {
+  /** the article being edited (from content/detail); undefined for a new one */
+  initial?: ContentDetail;
+  /** called when a first save created the draft, so the page can put `?id=` in the URL */
+  onIdChange: (id: number) => void;
+  /** after publishing passed review */
+  onPublished: (id: number) => void;
+  /** open the preview of a saved article */
+  onPreview: (id: number) => void;
+}
+
+type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: Date; auto: boolean }
+  | { kind: 'error'; message: string };
+
+const snapshot = (p: Pick<PublishArticleParam, 'title' | 'content' | 'coverUrls'>) =>
+  JSON.stringify([p.title, p.content, p.coverUrls]);
+
+/**
+ * The article form (issue #2): title with counter and rules, TipTap body with a length counter, a
+ * cropped cover, save draft / preview / publish, autosave every 30 s when changed. Validates with the
+ * contracts publishArticleParamSchema before sending — the same schema the server applies.
+ */
+export function ArticleEditor({ initial, onIdChange, onPublished, onPreview }: ArticleEditorProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const publishMutation = usePublishArticle();
+  const [id, setId] = useState<number | undefined>(initial?.id);
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [html, setHtml] = useState(initial?.content ?? '');
+  const [cover, setCover] = useState<string | undefined>(
+    initial?.coverUrls?.[0] ?? initial?.coverUrl ?? undefined,
+  );
+  const [titleTouched, setTitleTouched] = useState(Boolean(initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
+  const [lastSaved, setLastSaved] = useState(() =>
+    initial
+      ? snapshot({ title: initial.title, content: initial.content, coverUrls: initial.coverUrls ?? [] })
+      : snapshot({ title: '', content: '', coverUrls: [] }),
+  );
+  const idRef = useRef(id);
+
+  const coverUrls = cover ? [cover] : [];
+  const bodyLength = [...htmlToPlainText(html)].length;
+  const current = (publishType: 0 | 1): PublishArticleParam => ({
+    ...(idRef.current ? { id: idRef.current } : {}),
+    title: title.trim(),
+    content: html,
+    coverUrls,
+    publishType,
+  });
+  const isDirty = () => snapshot({ title: title.trim(), content: html, coverUrls }) !== lastSaved;
+
+  const showErrors = (found: Partial<Record<keyof FieldErrors, { rule?: string; message: string }>>) =>
+    setErrors(
+      Object.fromEntries(
+        Object.entries(found).map(([k, v]) => [k, v.rule ? ruleMessage(v.rule, t, v.message) : v.message]),
+      ) as FieldErrors,
+    );
+
+  const applyServerErrors = (error: unknown) => {
+    if (isApiError(error) && error.data && typeof error.data === 'object' && 'fields' in error.data) {
+      const fields = (error.data as { fields: FieldError[] }).fields;
+      const out: FieldErrors = {};
+      for (const f of fields) {
+        const key = f.path.split('.')[0] as keyof FieldErrors;
+        if (key === 'title' || key === 'content' || key === 'coverUrls') out[key] ??= f.message;
+      }
+      setErrors(out);
+    }
+  };
+
+  const remember = (savedId: number, param: PublishArticleParam) => {
+    setLastSaved(snapshot(param));
+    if (idRef.current !== savedId) {
+      idRef.current = savedId;
+      setId(savedId);
+      onIdChange(savedId);
+    }
+  };
+
+  /** Saves a draft; `auto` saves stay quiet when the draft is not valid yet (e.g. no title). */
+  const saveDraft = async (auto: boolean): Promise<number | undefined> => {
+    const param = current(PublishType.DRAFT);
+    const check = validateArticle(param);
+    if (!check.ok) {
+      if (!auto) {
+        setTitleTouched(true);
+        showErrors(check.errors);
+      }
+      return undefined;
+    }
+    setSaveState({ kind: 'saving' });
+    try {
+      const result = await publishMutation.mutateAsync(param);
+      remember(result.id, param);
+      setSaveState({ kind: 'saved', at: new Date(), auto });
+      if (!auto) {
+        setErrors({});
+        void message.success(t('article.draftSaved'));
+      }
+      return result.id;
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      setSaveState({ kind: 'error', message: msg });
+      if (!auto) {
+        applyServerErrors(e);
+        void message.error(t('article.saveFailed', { message: msg }));
+      }
+      throw e;
+    }
+  };
+
+  useAutosave({ isDirty, save: () => saveDraft(true) });
+
+  const handlePublish = async () => {
+    setTitleTouched(true);
+    const param = current(PublishType.PUBLISH);
+    const check = validateArticle(param);
+    if (!check.ok) {
+      showErrors(check.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await publishMutation.mutateAsync(param);
+      remember(result.id, param);
+      if (result.status === 'rejected') {
+        const reason =
+          result.rejectReason ??
+          (await getArticle(result.id).then(
+            (d) => d.rejectReason,
+            () => null,
+          ));
+        Modal.warning({
+          title: t('article.rejected'),
+          content: reason ? t('article.rejectedReason', { reason }) : undefined,
+          okText: t('common.confirm'),
+        });
+        return;
+      }
+      void message.success(t('article.published'));
+      onPublished(result.id);
+    } catch (e) {
+      applyServerErrors(e);
+      void message.error(t('article.publishFailed', { message: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+
+  const handlePreview = async () => {
+    try {
+      const savedId = isDirty() || !idRef.current ? await saveDraft(false) : idRef.current;
+      if (savedId) onPreview(savedId);
+    } catch {
+      // saveDraft showed the error
+    }
+  };
+
+  const status =
+    saveState.kind === 'saving'
+      ? t('article.saving')
+      : saveState.kind === 'saved'
+        ? t(saveState.auto ? 'article.autosaved' : 'article.savedAt', {
+            time: formatDate(saveState.at, 'HH:mm:ss'),
+          })
+        : saveState.kind === 'error'
+          ? t('article.saveFailed', { message: saveState.message })
+          : isDirty()
+            ? t('article.unsaved')
+            : '';
+
+  return (
+    <Form layout="vertical" component="div" className="cc-article-form">
+      <TitleField
+        value={title}
+        onChange={(v) => {
+          setTitle(v);
+          setTitleTouched(true);
+          setErrors((e) => ({ ...e, title: undefined }));
+        }}
+        touched={titleTouched}
+        serverError={errors.title}
+      />
+      <Form.Item
+        label={t('article.bodyLabel')}
+        validateStatus={errors.content ? 'error' : undefined}
+        help={errors.content}
+        required
+        extra={
+          <span className="cc-tabular" data-testid="body-counter">
+            {t('article.bodyCounter', { count: bodyLength })}
+          </span>
+        }
+      >
+        <RichTextEditor
+          initialHtml={initial?.content ?? ''}
+          isEmpty={bodyLength === 0 && !/<img/i.test(html)}
+          onChange={(v) => {
+            setHtml(v);
+            setErrors((e) => ({ ...e, content: undefined }));
+          }}
+        />
+      </Form.Item>
+      <Form.Item label={t('article.cover')} required>
+        <CoverPicker
+          value={cover}
+          onChange={(url) => {
+            setCover(url);
+            setErrors((e) => ({ ...e, coverUrls: undefined }));
+          }}
+          error={errors.coverUrls}
+        />
+      </Form.Item>
+      <div className="cc-article-actions">
+        <Typography.Text
+          type={saveState.kind === 'error' ? 'danger' : 'secondary'}
+          aria-live="polite"
+          data-testid="save-status"
+        >
+          {status}
+        </Typography.Text>
+        <Space>
+          <Button
+            icon={<SaveOutlined />}
+            onClick={() => void saveDraft(false).catch(() => {})}
+            loading={saveState.kind === 'saving'}
+          >
+            {t('article.saveDraft')}
+          </Button>
+          <Button icon={<EyeOutlined />} onClick={() => void handlePreview()}>
+            {t('article.preview')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            onClick={() => void handlePublish()}
+            loading={publishMutation.isPending && saveState.kind !== 'saving'}
+          >
+            {t('article.publish')}
+          </Button>
+        </Space>
+      </div>
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+    </Form>
+  );
+}

@@ -1,0 +1,6 @@
+export { ArticleEditor } from './components/article-editor';
+export { ArticlePreview } from './components/article-preview';
+export { useArticle } from './api/get-article';
+export { usePublishArticle } from './api/publish-article';
+export { validateArticle, ruleMessage } from './rules';
+export { useAutosave } from './hooks/use-autosave';

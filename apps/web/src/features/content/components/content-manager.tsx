@@ -1,0 +1,238 @@
+import {
+  App,
+  Button,
+  Image,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  contentStatuses,
+  contentTypes,
+  type ContentListItem,
+  type ContentStatus,
+  type ContentType,
+} from '@cc/contracts';
+import { formatDate, formatWan } from '../../../lib/format';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { useContentList } from '../api/get-content-list';
+import { useDeleteContent } from '../api/delete-content';
+import { StatusTag } from './status-tag';
+
+export interface ContentFilters {
+  type: ContentType | undefined;
+  status: ContentStatus | undefined;
+  keyword: string;
+  page: number;
+}
+
+const PAGE_SIZE = 10;
+/** Where each type is edited; articles have their editor, the rest open their (future) page. */
+const EDIT_ROUTE: Record<ContentType, string> = {
+  article: '/article',
+  album: '/imageCollection',
+  video: '/videos',
+  smallVideo: '/smallVideo',
+  dynamic: '/detailManage/dynamic',
+  live: '/liveShow',
+  program: '/program',
+};
+
+/**
+ * Content management (API.md §9): type tabs (all + 7 types), status filter, keyword search and
+ * pagination — all owned by the caller's query string — with status tags, stats in 万, edit, preview
+ * and delete with confirmation. Loading, empty (with a next step) and error (with retry) states.
+ */
+export function ContentManager({
+  filters,
+  onChange,
+}: {
+  filters: ContentFilters;
+  onChange: (next: Partial<ContentFilters>) => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const list = useContentList({
+    type: filters.type,
+    status: filters.status,
+    keyword: filters.keyword || undefined,
+    page: filters.page,
+    pageSize: PAGE_SIZE,
+  });
+  const deleteMutation = useDeleteContent();
+
+  const handleDelete = (item: ContentListItem) =>
+    deleteMutation.mutateAsync(item.id).then(
+      () => void message.success(t('content.deleted')),
+      (e: Error) => void message.error(e.message || t('content.deleteFailed')),
+    );
+
+  const columns: TableColumnsType<ContentListItem> = [
+    {
+      title: t('content.columns.cover'),
+      dataIndex: 'coverUrl',
+      width: 120,
+      render: (url: string | null) =>
+        url ? (
+          <Image
+            src={url}
+            width={96}
+            height={64}
+            style={{ objectFit: 'cover', borderRadius: 4 }}
+            alt=""
+            preview={false}
+          />
+        ) : (
+          <div className="cc-no-cover">{t('content.noCover')}</div>
+        ),
+    },
+    {
+      title: t('content.columns.title'),
+      dataIndex: 'title',
+      render: (title: string, item) => (
+        <Space orientation="vertical" size={2}>
+          <Typography.Text strong ellipsis={{ tooltip: title }} style={{ maxWidth: 260 }}>
+            {title || t('content.untitled')}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(`content.types.${item.type}`)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('content.columns.status'),
+      dataIndex: 'status',
+      width: 116,
+      render: (s: ContentStatus, item) => <StatusTag status={s} rejectReason={item.rejectReason} />,
+    },
+    {
+      title: t('content.columns.stats'),
+      width: 120,
+      render: (_, item) => (
+        <div className="cc-tabular cc-stats">
+          <div>{t('content.statViews', { n: formatWan(item.stats.views) })}</div>
+          <div>{t('content.statLikes', { n: formatWan(item.stats.likes) })}</div>
+          <div>{t('content.statComments', { n: formatWan(item.stats.comments) })}</div>
+        </div>
+      ),
+    },
+    {
+      title: t('content.columns.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 110,
+      render: (v: string) => (
+        <div className="cc-tabular cc-nowrap">
+          <div>{formatDate(v, 'YYYY-MM-DD')}</div>
+          <Typography.Text type="secondary">{formatDate(v, 'HH:mm:ss')}</Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('content.columns.actions'),
+      width: 220,
+      render: (_, item) => (
+        <Space size={0} className="cc-nowrap">
+          <Link to={item.type === 'article' ? `/article?id=${item.id}` : EDIT_ROUTE[item.type]}>
+            <Button type="link" size="small" icon={<EditOutlined />}>
+              {t('common.edit')}
+            </Button>
+          </Link>
+          <Link to={`/article/preview?id=${item.id}`}>
+            <Button type="link" size="small" icon={<EyeOutlined />}>
+              {t('common.preview')}
+            </Button>
+          </Link>
+          <Popconfirm
+            title={t('content.deleteConfirm', { title: item.title || t('content.untitled') })}
+            okText={t('common.delete')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('common.cancel')}
+            onConfirm={() => handleDelete(item)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const isFiltered = Boolean(filters.type || filters.status || filters.keyword);
+
+  return (
+    <div>
+      <Tabs
+        activeKey={filters.type ?? 'all'}
+        onChange={(key) => onChange({ type: key === 'all' ? undefined : (key as ContentType), page: 1 })}
+        items={['all', ...contentTypes].map((type) => ({ key: type, label: t(`content.types.${type}`) }))}
+      />
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Select<ContentStatus | 'all'>
+          style={{ width: 160 }}
+          value={filters.status ?? 'all'}
+          aria-label={t('content.columns.status')}
+          onChange={(v) => onChange({ status: v === 'all' ? undefined : v, page: 1 })}
+          options={[
+            { value: 'all', label: t('content.status.all') },
+            ...contentStatuses
+              .filter((s) => s !== 'deleted')
+              .map((s) => ({ value: s, label: t(`content.status.${s}`) })),
+          ]}
+        />
+        <Input.Search
+          key={filters.keyword}
+          defaultValue={filters.keyword}
+          allowClear
+          placeholder={t('content.searchPlaceholder')}
+          aria-label={t('content.searchPlaceholder')}
+          enterButton={t('common.search')}
+          style={{ width: 320 }}
+          onSearch={(keyword) => onChange({ keyword: keyword.trim(), page: 1 })}
+        />
+      </Space>
+      {list.isPending ? (
+        <LoadingState rows={8} />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.list.length === 0 && !isFiltered ? (
+        <EmptyState
+          description={t('content.empty')}
+          action={
+            <Link to="/article">
+              <Button type="primary" icon={<PlusOutlined />}>
+                {t('content.emptyAction')}
+              </Button>
+            </Link>
+          }
+        />
+      ) : (
+        <Table<ContentListItem>
+          tableLayout="fixed"
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data.list}
+          loading={list.isFetching && list.isPlaceholderData}
+          locale={{ emptyText: <EmptyState description={t('content.empty')} /> }}
+          pagination={{
+            current: filters.page,
+            pageSize: PAGE_SIZE,
+            total: list.data.total,
+            showSizeChanger: false,
+            showTotal: (total) => t('common.total', { count: total }),
+            onChange: (page) => onChange({ page }),
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Col, Row } from 'antd';
+import {
+  CameraOutlined,
+  FileTextOutlined,
+  MessageOutlined,
+  PictureOutlined,
+  PlaySquareOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+
+const ENTRIES: { key: string; to: string; icon: ReactNode }[] = [
+  { key: 'article', to: '/article', icon: <FileTextOutlined /> },
+  { key: 'video', to: '/videos/video', icon: <VideoCameraOutlined /> },
+  { key: 'smallVideo', to: '/smallVideo/indexv', icon: <PlaySquareOutlined /> },
+  { key: 'images', to: '/releaseImages', icon: <PictureOutlined /> },
+  { key: 'dynamic', to: '/dynamic/dynamic', icon: <MessageOutlined /> },
+  { key: 'live', to: '/liveShow', icon: <CameraOutlined /> },
+];
+
+/** Quick entries to publish; the unbuilt ones lead to their spec routes ("coming soon"). */
+export function QuickEntries() {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={[12, 12]}>
+      {ENTRIES.map((e) => (
+        <Col span={4} key={e.key}>
+          <Link to={e.to} className="cc-quick-entry">
+            <span className="cc-quick-icon">{e.icon}</span>
+            <span>{t(`home.publish.${e.key}`)}</span>
+          </Link>
+        </Col>
+      ))}
+    </Row>
+  );
+}
