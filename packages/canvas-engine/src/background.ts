@@ -6,7 +6,12 @@ import type { Background, GradientStop } from './types';
  * Builds a linear gradient across a width × height area at `angle` degrees (0 = left→right,
  * 90 = top→bottom), in pixel units so it renders the same in PNG and SVG exports.
  */
-export function createLinearGradient(width: number, height: number, angle: number, stops: GradientStop[]): Gradient<'linear'> {
+export function createLinearGradient(
+  width: number,
+  height: number,
+  angle: number,
+  stops: GradientStop[],
+): Gradient<'linear'> {
   const rad = (angle * Math.PI) / 180;
   const dx = Math.cos(rad);
   const dy = Math.sin(rad);
@@ -50,8 +55,13 @@ export function isBackgroundReady(bg: Background): boolean {
 export function applyBackground(canvas: Canvas, bg: Background, width: number, height: number): void {
   canvas.backgroundImage = undefined;
   if (bg.type === 'color') canvas.backgroundColor = bg.color;
-  else if (bg.type === 'gradient') canvas.backgroundColor = createLinearGradient(width, height, bg.angle, bg.stops);
-  else if (bg.type === 'texture') canvas.backgroundColor = new Pattern({ source: createTextureCanvas(bg.textureId, bg.color, bg.background), repeat: 'repeat' });
+  else if (bg.type === 'gradient')
+    canvas.backgroundColor = createLinearGradient(width, height, bg.angle, bg.stops);
+  else if (bg.type === 'texture')
+    canvas.backgroundColor = new Pattern({
+      source: createTextureCanvas(bg.textureId, bg.color, bg.background),
+      repeat: 'repeat',
+    });
   else {
     canvas.backgroundColor = '#ffffff';
     const img = imageCache.get(bg.url);

@@ -14,7 +14,13 @@ describe('document model', () => {
   it('starts empty with the given size and schema version', () => {
     editor = makeEditor({ width: 1080, height: 1920 });
     const doc = editor.toDocument();
-    expect(doc).toEqual({ schemaVersion: SCHEMA_VERSION, width: 1080, height: 1920, background: { type: 'color', color: '#ffffff' }, objects: [] });
+    expect(doc).toEqual({
+      schemaVersion: SCHEMA_VERSION,
+      width: 1080,
+      height: 1920,
+      background: { type: 'color', color: '#ffffff' },
+      objects: [],
+    });
   });
 
   it('rejects impossible sizes', () => {
@@ -23,16 +29,50 @@ describe('document model', () => {
 
   it('JSON round-trips losslessly: load(toDocument()) deep-equals, for every object type', async () => {
     editor = makeEditor();
-    for (const id of ['insert.text', 'insert.rect', 'insert.circle', 'insert.triangle', 'insert.polygon', 'insert.line', 'insert.arrow']) await editor.run(id);
+    for (const id of [
+      'insert.text',
+      'insert.rect',
+      'insert.circle',
+      'insert.triangle',
+      'insert.polygon',
+      'insert.line',
+      'insert.arrow',
+    ])
+      await editor.run(id);
     await editor.run('insert.image', { url: FIXTURE_PNG });
-    await editor.run('insert.svg', { svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5" fill="red"/><circle cx="7" cy="7" r="2"/></svg>' });
-    await editor.run('document.setBackground', { background: { type: 'gradient', angle: 45, stops: [{ offset: 0, color: '#000' }, { offset: 1, color: '#fff' }] } });
+    await editor.run('insert.svg', {
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5" fill="red"/><circle cx="7" cy="7" r="2"/></svg>',
+    });
+    await editor.run('document.setBackground', {
+      background: {
+        type: 'gradient',
+        angle: 45,
+        stops: [
+          { offset: 0, color: '#000' },
+          { offset: 1, color: '#fff' },
+        ],
+      },
+    });
     editor.selectIds([obj(editor.toDocument(), 0).id, obj(editor.toDocument(), 1).id]);
     await editor.run('object.group');
-    await editor.run('attr.set', { ids: [obj(editor.toDocument(), 1).id], attrs: { shadow: { color: '#ff0000', blur: 4 }, blur: 2, opacity: 0.5 } });
+    await editor.run('attr.set', {
+      ids: [obj(editor.toDocument(), 1).id],
+      attrs: { shadow: { color: '#ff0000', blur: 4 }, blur: 2, opacity: 0.5 },
+    });
     const doc = snapshot(editor);
-    expect(doc.objects.map((o) => o.type)).toEqual(['Group', 'Circle', 'Triangle', 'Polygon', 'Line', 'Path', 'Image', 'Group']);
-    expect((doc.objects[0]!.objects as { id: string }[]).every((c) => /^[0-9a-f-]{36}$/.test(c.id))).toBe(true);
+    expect(doc.objects.map((o) => o.type)).toEqual([
+      'Group',
+      'Circle',
+      'Triangle',
+      'Polygon',
+      'Line',
+      'Path',
+      'Image',
+      'Group',
+    ]);
+    expect((doc.objects[0]!.objects as { id: string }[]).every((c) => /^[0-9a-f-]{36}$/.test(c.id))).toBe(
+      true,
+    );
     const other = makeEditor();
     await other.load(doc);
     expect(snapshot(other)).toEqual(doc);
@@ -99,8 +139,13 @@ describe('history', () => {
     await editor.run('attr.set', { attrs: { fill: '#00ff00' } });
     await editor.undo();
     await editor.redo();
-    const top = (editor.history as unknown as { undoStack: { entry: { kind: string; changes: unknown } }[] }).undoStack.at(-1)!;
-    expect(top.entry).toEqual({ kind: 'modify', changes: [{ id, before: { fill: '#2f6bff' }, after: { fill: '#00ff00' } }] });
+    const top = (
+      editor.history as unknown as { undoStack: { entry: { kind: string; changes: unknown } }[] }
+    ).undoStack.at(-1)!;
+    expect(top.entry).toEqual({
+      kind: 'modify',
+      changes: [{ id, before: { fill: '#2f6bff' }, after: { fill: '#00ff00' } }],
+    });
   });
 
   it('a slider drag of 20 updates inside one transaction is one undo step', async () => {
@@ -148,7 +193,10 @@ describe('history', () => {
     await editor.run('insert.rect');
     const target = editor.getSelectedObjects()[0]!;
     const before = snapshot(editor);
-    editor.canvas.fire('before:transform', { e: new MouseEvent('mousedown'), transform: { target } as never });
+    editor.canvas.fire('before:transform', {
+      e: new MouseEvent('mousedown'),
+      transform: { target } as never,
+    });
     target.set({ left: 123, top: 45, angle: 17, scaleX: 1.5 });
     editor.canvas.fire('object:modified', { target } as never);
     const after = snapshot(editor);
@@ -168,12 +216,17 @@ describe('history', () => {
     await editor.run('edit.selectAll');
     const before = snapshot(editor);
     const selection = editor.canvas.getActiveObject()!;
-    editor.canvas.fire('before:transform', { e: new MouseEvent('mousedown'), transform: { target: selection } as never });
+    editor.canvas.fire('before:transform', {
+      e: new MouseEvent('mousedown'),
+      transform: { target: selection } as never,
+    });
     selection.set({ left: selection.left + 50, top: selection.top + 20 });
     editor.canvas.fire('object:modified', { target: selection } as never);
     editor.select([]);
     const after = snapshot(editor);
-    expect([obj(after, 0).left, obj(after, 0).top, obj(after, 1).left, obj(after, 1).top]).toEqual([150, 120, 350, 320]);
+    expect([obj(after, 0).left, obj(after, 0).top, obj(after, 1).left, obj(after, 1).top]).toEqual([
+      150, 120, 350, 320,
+    ]);
     await editor.undo();
     expect(snapshot(editor)).toEqual(before);
   });
@@ -201,7 +254,8 @@ describe('history', () => {
 });
 
 describe('keyboard', () => {
-  const key = (k: string, mods: Partial<KeyboardEventInit> = {}) => new KeyboardEvent('keydown', { key: k, cancelable: true, ...mods });
+  const key = (k: string, mods: Partial<KeyboardEventInit> = {}) =>
+    new KeyboardEvent('keydown', { key: k, cancelable: true, ...mods });
 
   it('Ctrl+Z undoes, Ctrl+Shift+Z redoes, arrows nudge 1 px and 10 px with Shift', async () => {
     editor = makeEditor();

@@ -1,12 +1,44 @@
-import { ActiveSelection, Canvas, Group, PencilBrush, Point, Rect, type FabricObject, type TPointerEventInfo, type TPointerEvent } from 'fabric';
+import {
+  ActiveSelection,
+  Canvas,
+  Group,
+  PencilBrush,
+  Point,
+  Rect,
+  type FabricObject,
+  type TPointerEventInfo,
+  type TPointerEvent,
+} from 'fabric';
 import { applyBackground, isBackgroundReady, loadBackgroundImage } from './background';
 import { createCommandRegistry, type CommandRegistry } from './commands/registry';
-import { exportImage, exportSvg, copyImageToClipboard, type ExportImageOptions, type ExportSvgOptions, type ClipboardResult } from './export';
+import {
+  exportImage,
+  exportSvg,
+  copyImageToClipboard,
+  type ExportImageOptions,
+  type ExportSvgOptions,
+  type ClipboardResult,
+} from './export';
 import { FontLoader } from './fonts';
-import { History, type DocumentProps, type HistoryEntry, type PlacedObject, type PropChange } from './history';
+import {
+  History,
+  type DocumentProps,
+  type HistoryEntry,
+  type PlacedObject,
+  type PropChange,
+} from './history';
 import { createId } from './ids';
 import { sanitizeDocumentJson } from './sanitize';
-import { applyProps, collectFontFamilies, enlivenData, ensureIds, installFabricExtensions, objectToData, sameValue, type EngineObject } from './serialize';
+import {
+  applyProps,
+  collectFontFamilies,
+  enlivenData,
+  ensureIds,
+  installFabricExtensions,
+  objectToData,
+  sameValue,
+  type EngineObject,
+} from './serialize';
 import {
   ATTRIBUTE_KEYS,
   SCHEMA_VERSION,
@@ -127,10 +159,20 @@ export class Editor {
     const layers: LayerInfo[] = this.canvas
       .getObjects()
       .map((o) => o as EngineObject)
-      .map((o) => ({ id: o.id ?? '', name: o.name ?? '', type: o.type, visible: o.visible !== false, locked: !!o.locked }))
+      .map((o) => ({
+        id: o.id ?? '',
+        name: o.name ?? '',
+        type: o.type,
+        visible: o.visible !== false,
+        locked: !!o.locked,
+      }))
       .reverse();
     this.state = {
-      selection: { ids: selected.map((o) => (o as EngineObject).id ?? ''), types: selected.map((o) => o.type), attributes },
+      selection: {
+        ids: selected.map((o) => (o as EngineObject).id ?? ''),
+        types: selected.map((o) => o.type),
+        attributes,
+      },
       layers,
       canUndo: this.history.canUndo,
       canRedo: this.history.canRedo,
@@ -194,19 +236,37 @@ export class Editor {
    */
   async replaceDocument(clean: PosterDocument, labelKey: string | null): Promise<void> {
     const objects = await enlivenData(clean.objects);
-    if (clean.background.type === 'image') await loadBackgroundImage(clean.background.url).catch(() => undefined);
+    if (clean.background.type === 'image')
+      await loadBackgroundImage(clean.background.url).catch(() => undefined);
     this.canvas.discardActiveObject();
     const old = this.canvas.getObjects();
     const before = old.map((o, index) => ({ index, data: this.serialize(o) }));
-    const docBefore: DocumentProps = { width: this.width, height: this.height, background: structuredClone(this.background) };
+    const docBefore: DocumentProps = {
+      width: this.width,
+      height: this.height,
+      background: structuredClone(this.background),
+    };
     this.canvas.remove(...old);
-    const docAfter: DocumentProps = { width: clean.width, height: clean.height, background: clean.background };
+    const docAfter: DocumentProps = {
+      width: clean.width,
+      height: clean.height,
+      background: clean.background,
+    };
     this.setDocumentPropsNow(docAfter);
     if (objects.length) this.canvas.add(...objects);
     for (const f of collectFontFamilies(clean.objects)) if (this.fonts.find(f)) void this.loadFont(f);
     if (labelKey) {
       const after = objects.map((o, index) => ({ index, data: this.serialize(o) }));
-      this.history.push({ kind: 'batch', entries: [{ kind: 'structure', before, after }, { kind: 'document', before: docBefore, after: structuredClone(docAfter) }] }, labelKey);
+      this.history.push(
+        {
+          kind: 'batch',
+          entries: [
+            { kind: 'structure', before, after },
+            { kind: 'document', before: docBefore, after: structuredClone(docAfter) },
+          ],
+        },
+        labelKey,
+      );
     }
     this.state = null;
   }
@@ -290,7 +350,8 @@ export class Editor {
     this.canvas.discardActiveObject();
     const selectable = objects.filter((o) => o.canvas === this.canvas);
     if (selectable.length === 1) this.canvas.setActiveObject(selectable[0]!);
-    else if (selectable.length > 1) this.canvas.setActiveObject(new ActiveSelection(selectable, { canvas: this.canvas }));
+    else if (selectable.length > 1)
+      this.canvas.setActiveObject(new ActiveSelection(selectable, { canvas: this.canvas }));
     this.state = null;
   }
 
@@ -307,7 +368,11 @@ export class Editor {
    * Changes `targets` with `fn` and records one `modify` entry holding only the properties that changed.
    * A multi-selection is dissolved first so `fn` sees absolute coordinates, and restored after.
    */
-  mutate(targets: EngineObject[], fn: (targets: EngineObject[]) => void, options: MutateOptions): PropChange[] {
+  mutate(
+    targets: EngineObject[],
+    fn: (targets: EngineObject[]) => void,
+    options: MutateOptions,
+  ): PropChange[] {
     const selection = this.getSelectedObjects();
     const wasMulti = this.canvas.getActiveObject() instanceof ActiveSelection;
     if (wasMulti) this.canvas.discardActiveObject();
@@ -330,7 +395,10 @@ export class Editor {
       this.canvas.insertAt(start + i, o);
       o.setCoords();
     });
-    const after = objects.map((o) => ({ index: this.canvas.getObjects().indexOf(o), data: this.serialize(o) }));
+    const after = objects.map((o) => ({
+      index: this.canvas.getObjects().indexOf(o),
+      data: this.serialize(o),
+    }));
     this.history.push({ kind: 'structure', before: [], after }, options.labelKey);
     if (options.select !== false) this.select(objects);
     this.state = null;
@@ -345,7 +413,10 @@ export class Editor {
       .filter((p) => p.index >= 0)
       .sort((a, b) => a.index - b.index);
     this.canvas.remove(...before.map((p) => p.o));
-    this.history.push({ kind: 'structure', before: before.map(({ index, data }) => ({ index, data })), after: [] }, options.labelKey);
+    this.history.push(
+      { kind: 'structure', before: before.map(({ index, data }) => ({ index, data })), after: [] },
+      options.labelKey,
+    );
     this.state = null;
   }
 
@@ -353,7 +424,10 @@ export class Editor {
   groupObjects(objects: EngineObject[], options: { labelKey: string; name?: string }): Group {
     this.canvas.discardActiveObject();
     const all = this.canvas.getObjects();
-    const members = objects.map((o) => ({ o, index: all.indexOf(o) })).filter((m) => m.index >= 0).sort((a, b) => a.index - b.index);
+    const members = objects
+      .map((o) => ({ o, index: all.indexOf(o) }))
+      .filter((m) => m.index >= 0)
+      .sort((a, b) => a.index - b.index);
     const before = members.map((m) => ({ index: m.index, data: this.serialize(m.o) }));
     const groupIndex = members[members.length - 1]!.index - (members.length - 1);
     this.canvas.remove(...members.map((m) => m.o));
@@ -361,7 +435,10 @@ export class Editor {
     group.id = createId();
     group.name = options.name ?? 'group';
     this.canvas.insertAt(groupIndex, group);
-    this.history.push({ kind: 'structure', before, after: [{ index: groupIndex, data: this.serialize(group) }] }, options.labelKey);
+    this.history.push(
+      { kind: 'structure', before, after: [{ index: groupIndex, data: this.serialize(group) }] },
+      options.labelKey,
+    );
     this.select([group]);
     return group;
   }
@@ -378,7 +455,14 @@ export class Editor {
       this.canvas.insertAt(index + i, m);
       m.setCoords();
     });
-    this.history.push({ kind: 'structure', before, after: members.map((m, i) => ({ index: index + i, data: this.serialize(m) })) }, options.labelKey);
+    this.history.push(
+      {
+        kind: 'structure',
+        before,
+        after: members.map((m, i) => ({ index: index + i, data: this.serialize(m) })),
+      },
+      options.labelKey,
+    );
     this.select(members);
     return members;
   }
@@ -478,14 +562,18 @@ export class Editor {
           }
           break;
         case 'structure':
-          await this.applyStructure(forward ? entry.before : entry.after, forward ? entry.after : entry.before);
+          await this.applyStructure(
+            forward ? entry.before : entry.after,
+            forward ? entry.after : entry.before,
+          );
           break;
         case 'reorder':
           this.applyOrder(forward ? entry.after : entry.before);
           break;
         case 'document': {
           const props = forward ? entry.after : entry.before;
-          if (props.background && !isBackgroundReady(props.background) && props.background.type === 'image') await loadBackgroundImage(props.background.url).catch(() => undefined);
+          if (props.background && !isBackgroundReady(props.background) && props.background.type === 'image')
+            await loadBackgroundImage(props.background.url).catch(() => undefined);
           this.setDocumentPropsNow(props);
           break;
         }
@@ -593,7 +681,8 @@ export class Editor {
 
   /** Grid overlay and snapping settings (view state; not recorded in history or documents). */
   setGrid(patch: Partial<GridSettings>): void {
-    if (patch.size !== undefined && !(patch.size >= 2 && patch.size <= 500)) throw new RangeError('grid size must be 2..500 pixels');
+    if (patch.size !== undefined && !(patch.size >= 2 && patch.size <= 500))
+      throw new RangeError('grid size must be 2..500 pixels');
     this.grid = { ...this.grid, ...patch };
     this.changed();
   }
@@ -622,7 +711,15 @@ export class Editor {
 
   /** The clip path keeps rendering (background included) inside the design area. */
   private updateClip(): void {
-    this.canvas.clipPath = new Rect({ left: 0, top: 0, width: this.width, height: this.height, originX: 'left', originY: 'top', absolutePositioned: true });
+    this.canvas.clipPath = new Rect({
+      left: 0,
+      top: 0,
+      width: this.width,
+      height: this.height,
+      originX: 'left',
+      originY: 'top',
+      absolutePositioned: true,
+    });
   }
 
   /** Resizes the canvas element (CSS pixels), e.g. when the UI's container changes size. */
@@ -643,7 +740,10 @@ export class Editor {
   zoomToFit(padding = 40): void {
     const vw = this.canvas.getWidth();
     const vh = this.canvas.getHeight();
-    const z = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.min((vw - padding * 2) / this.width, (vh - padding * 2) / this.height)));
+    const z = Math.min(
+      MAX_ZOOM,
+      Math.max(MIN_ZOOM, Math.min((vw - padding * 2) / this.width, (vh - padding * 2) / this.height)),
+    );
     this.canvas.setViewportTransform([z, 0, 0, z, (vw - this.width * z) / 2, (vh - this.height * z) / 2]);
     this.changed();
   }
@@ -664,11 +764,14 @@ export class Editor {
    */
   handleKeyDown(event: KeyboardEvent): boolean {
     const target = event.target as HTMLElement | null;
-    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return false;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))
+      return false;
     const active = this.canvas.getActiveObject() as (FabricObject & { isEditing?: boolean }) | undefined;
     if (active?.isEditing) return false;
     const combo = keyCombo(event);
-    const command = this.commands.list().find((c) => (Array.isArray(c.shortcut) ? c.shortcut : c.shortcut ? [c.shortcut] : []).includes(combo));
+    const command = this.commands
+      .list()
+      .find((c) => (Array.isArray(c.shortcut) ? c.shortcut : c.shortcut ? [c.shortcut] : []).includes(combo));
     const args = { shiftKey: event.shiftKey, fromKeyboard: true };
     // While commands are queued, enablement is decided when this one runs (copy then paste).
     if (!command || (this.busy === 0 && !command.isEnabled(this, args))) return false;
@@ -818,7 +921,9 @@ export function diffObjects(before: ObjectData[], after: ObjectData[]): PropChan
 }
 
 /** `Mod+Shift+Z`-style name of a key event (Mod = Ctrl or Meta). */
-export function keyCombo(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): string {
+export function keyCombo(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): string {
   const parts: string[] = [];
   if (e.ctrlKey || e.metaKey) parts.push('Mod');
   if (e.altKey) parts.push('Alt');
@@ -834,6 +939,7 @@ export function keyCombo(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 
  */
 export function createEditor(options: EditorOptions): Editor {
   const ok = (v: number) => Number.isFinite(v) && v >= 1 && v <= 10_000;
-  if (!ok(options.width) || !ok(options.height)) throw new RangeError('width and height must be 1..10000 pixels');
+  if (!ok(options.width) || !ok(options.height))
+    throw new RangeError('width and height must be 1..10000 pixels');
   return new Editor(options);
 }

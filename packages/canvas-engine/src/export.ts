@@ -50,8 +50,12 @@ export async function exportImage(editor: Editor, options: ExportImageOptions = 
   if (![1, 2, 3].includes(multiplier)) throw new RangeError('multiplier must be 1, 2 or 3');
   const format = options.format ?? 'png';
   const { width, height } = editor.getSize();
-  const element = withDocumentView(editor, () => editor.canvas.toCanvasElement(multiplier, { left: 0, top: 0, width, height }));
-  const blob = await new Promise<Blob | null>((resolve) => element.toBlob(resolve, `image/${format}`, options.quality ?? 0.92));
+  const element = withDocumentView(editor, () =>
+    editor.canvas.toCanvasElement(multiplier, { left: 0, top: 0, width, height }),
+  );
+  const blob = await new Promise<Blob | null>((resolve) =>
+    element.toBlob(resolve, `image/${format}`, options.quality ?? 0.92),
+  );
   if (!blob) throw new Error('image encoding failed');
   return blob;
 }
@@ -64,14 +68,24 @@ export async function exportImage(editor: Editor, options: ExportImageOptions = 
  */
 export async function exportSvg(editor: Editor, options: ExportSvgOptions = {}): Promise<string> {
   const { width, height } = editor.getSize();
-  let svg = withDocumentView(editor, () => editor.canvas.toSVG({ width: String(width), height: String(height), viewBox: { x: 0, y: 0, width, height } }));
+  let svg = withDocumentView(editor, () =>
+    editor.canvas.toSVG({
+      width: String(width),
+      height: String(height),
+      viewBox: { x: 0, y: 0, width, height },
+    }),
+  );
   if (options.embedFonts === false) return svg;
-  const families = [...collectFontFamilies(editor.toDocument().objects)].map((f) => editor.fonts.find(f)).filter((f) => !!f);
+  const families = [...collectFontFamilies(editor.toDocument().objects)]
+    .map((f) => editor.fonts.find(f))
+    .filter((f) => !!f);
   if (families.length === 0) return svg;
   const rules: string[] = [];
   for (const font of families) {
     const dataUrl = await fetchAsDataUrl(font.url);
-    rules.push(`@font-face { font-family: '${font.family.replace(/'/g, '')}'; src: url('${dataUrl}') format('${fontFormat(font.url)}'); }`);
+    rules.push(
+      `@font-face { font-family: '${font.family.replace(/'/g, '')}'; src: url('${dataUrl}') format('${fontFormat(font.url)}'); }`,
+    );
   }
   const style = `<style type="text/css"><![CDATA[\n${rules.join('\n')}\n]]></style>`;
   if (svg.includes('<defs>')) svg = svg.replace('<defs>', `<defs>\n${style}`);
@@ -83,12 +97,17 @@ export async function exportSvg(editor: Editor, options: ExportSvgOptions = {}):
  * Writes the design (1×) to the clipboard as a real `image/png` ClipboardItem (not text, unlike the
  * editor issue #4 replaces). Never throws: resolves `{ ok: false, message: 复制失败 }` on any failure.
  */
-export async function copyImageToClipboard(editor: Editor, clipboard?: Pick<Clipboard, 'write'>): Promise<ClipboardResult> {
+export async function copyImageToClipboard(
+  editor: Editor,
+  clipboard?: Pick<Clipboard, 'write'>,
+): Promise<ClipboardResult> {
   try {
     const target = clipboard ?? navigator.clipboard;
     if (!target?.write || typeof ClipboardItem === 'undefined') throw new Error('clipboard unavailable');
     // The promise goes into the item directly so Safari keeps the user gesture.
-    await target.write([new ClipboardItem({ 'image/png': exportImage(editor, { format: 'png', multiplier: 1 }) })]);
+    await target.write([
+      new ClipboardItem({ 'image/png': exportImage(editor, { format: 'png', multiplier: 1 }) }),
+    ]);
     return { ok: true, message: EDITOR_MESSAGES.copySucceeded };
   } catch {
     return { ok: false, message: EDITOR_MESSAGES.copyFailed };

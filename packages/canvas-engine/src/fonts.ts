@@ -2,7 +2,16 @@ import { cache } from 'fabric';
 import type { FontEntry, FontStatus } from './types';
 
 /** Families the browser always has; they need no loading and are never embedded. */
-export const SYSTEM_FONTS = ['sans-serif', 'serif', 'monospace', 'Arial', 'Helvetica', 'Times New Roman', 'Microsoft YaHei', 'PingFang SC'];
+export const SYSTEM_FONTS = [
+  'sans-serif',
+  'serif',
+  'monospace',
+  'Arial',
+  'Helvetica',
+  'Times New Roman',
+  'Microsoft YaHei',
+  'PingFang SC',
+];
 
 /**
  * Loads shipped fonts with the FontFace API and tracks their state (idle → loading → loaded | failed)

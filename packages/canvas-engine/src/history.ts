@@ -69,7 +69,8 @@ export function combineEntries(entries: HistoryEntry[]): HistoryEntry | null {
   const out: HistoryEntry[] = [];
   for (const e of entries) {
     const last = out[out.length - 1];
-    if (e.kind === 'modify' && last?.kind === 'modify') out[out.length - 1] = { kind: 'modify', changes: mergeChanges(last.changes, e.changes) };
+    if (e.kind === 'modify' && last?.kind === 'modify')
+      out[out.length - 1] = { kind: 'modify', changes: mergeChanges(last.changes, e.changes) };
     else out.push(e);
   }
   if (out.length === 0) return null;
@@ -143,7 +144,14 @@ export class History {
     }
     const top = this.undoStack[this.undoStack.length - 1];
     const now = performance.now();
-    if (coalesceKey && top && top.coalesceKey === coalesceKey && now - top.time < COALESCE_WINDOW_MS && top.entry.kind === 'modify' && entry.kind === 'modify') {
+    if (
+      coalesceKey &&
+      top &&
+      top.coalesceKey === coalesceKey &&
+      now - top.time < COALESCE_WINDOW_MS &&
+      top.entry.kind === 'modify' &&
+      entry.kind === 'modify'
+    ) {
       this.total -= top.bytes;
       top.entry = { kind: 'modify', changes: mergeChanges(top.entry.changes, entry.changes) };
       top.bytes = estimateEntryBytes(top.entry);

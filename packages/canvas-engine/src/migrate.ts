@@ -14,7 +14,9 @@ type AnyDoc = Record<string, unknown>;
  */
 function migrateV1toV2(doc: AnyDoc): AnyDoc {
   const background =
-    typeof doc.background === 'string' ? { type: 'color', color: doc.background } : (doc.background ?? { type: 'color', color: '#ffffff' });
+    typeof doc.background === 'string'
+      ? { type: 'color', color: doc.background }
+      : (doc.background ?? { type: 'color', color: '#ffffff' });
   const fixObject = (o: unknown): unknown => {
     if (!o || typeof o !== 'object') return o;
     const obj = { ...(o as AnyDoc) };
@@ -27,10 +29,12 @@ function migrateV1toV2(doc: AnyDoc): AnyDoc {
 }
 
 /** Parses `"rgba(0,0,0,0.5) 2px 3px 4px"` (colour, offsetX, offsetY, blur; px optional). */
-export function parseShadowString(value: string): { color: string; blur: number; offsetX: number; offsetY: number } | null {
+export function parseShadowString(
+  value: string,
+): { color: string; blur: number; offsetX: number; offsetY: number } | null {
   const trimmed = value.trim();
   if (!trimmed) return null;
-  const numbers = trimmed.match(/-?\d+(?:\.\d+)?(?:px)?(?=\s|$)/g) ?? [];
+  const numbers = trimmed.match(/(?<=^|\s)-?\d+(?:\.\d+)?(?:px)?(?=\s|$)/g) ?? [];
   const colorPart = trimmed.replace(/(?:^|\s)-?\d+(?:\.\d+)?(?:px)?(?=\s|$)/g, ' ').trim() || 'rgb(0,0,0)';
   const [offsetX = 0, offsetY = 0, blur = 0] = numbers.map((n) => parseFloat(n));
   return { color: colorPart, blur, offsetX, offsetY };
@@ -44,10 +48,12 @@ const MIGRATIONS: Record<number, (doc: AnyDoc) => AnyDoc> = { 1: migrateV1toV2 }
  * @throws DocumentError when the input is not an object or is newer than this engine.
  */
 export function migrateDocument(input: unknown): PosterDocument {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new DocumentError('document must be an object');
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    throw new DocumentError('document must be an object');
   let doc = { ...(input as AnyDoc) };
   let version = typeof doc.schemaVersion === 'number' ? doc.schemaVersion : 1;
-  if (version > SCHEMA_VERSION) throw new DocumentError(`document schemaVersion ${version} is newer than ${SCHEMA_VERSION}`);
+  if (version > SCHEMA_VERSION)
+    throw new DocumentError(`document schemaVersion ${version} is newer than ${SCHEMA_VERSION}`);
   while (version < SCHEMA_VERSION) {
     const step = MIGRATIONS[version];
     if (!step) throw new DocumentError(`no migration from schemaVersion ${version}`);

@@ -69,10 +69,13 @@ export function sanitizeSvg(text: string, options: SanitizeOptions = {}): string
     if (!data.keepAttr) removed?.push(`attribute ${data.attrName}`);
   });
   purify.addHook('uponSanitizeElement', (_node, data) => {
-    if (['script', 'foreignobject', 'style', 'iframe'].includes(data.tagName?.toLowerCase() ?? '')) removed?.push(`element ${data.tagName}`);
+    if (['script', 'foreignobject', 'style', 'iframe'].includes(data.tagName?.toLowerCase() ?? ''))
+      removed?.push(`element ${data.tagName}`);
   });
   const clean = purify.sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
+    // <use> is common in icon sets; its href is limited to local #ids or allowed URLs by the hook above.
+    ADD_TAGS: ['use'],
     FORBID_TAGS: ['script', 'foreignObject', 'style', 'iframe', 'embed', 'object'],
     FORBID_ATTR: ['srcdoc'],
     ALLOW_DATA_ATTR: false,
@@ -84,7 +87,22 @@ export function sanitizeSvg(text: string, options: SanitizeOptions = {}): string
 // ---------------------------------------------------------------------------------------------------
 // Document JSON
 
-const OBJECT_TYPES = new Set(['rect', 'circle', 'ellipse', 'triangle', 'polygon', 'polyline', 'line', 'path', 'textbox', 'i-text', 'itext', 'text', 'image', 'group']);
+const OBJECT_TYPES = new Set([
+  'rect',
+  'circle',
+  'ellipse',
+  'triangle',
+  'polygon',
+  'polyline',
+  'line',
+  'path',
+  'textbox',
+  'i-text',
+  'itext',
+  'text',
+  'image',
+  'group',
+]);
 
 type Check = (value: unknown, allowed: string[]) => unknown | typeof DROP;
 const DROP = Symbol('drop');
@@ -93,10 +111,22 @@ const num: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : DRO
 const bool: Check = (v) => (typeof v === 'boolean' ? v : DROP);
 const str: Check = (v) => (typeof v === 'string' && v.length <= 100_000 && !SCRIPTISH.test(v) ? v : DROP);
 const strOrNull: Check = (v) => (v === null ? null : str(v, []));
-const numArrayOrNull: Check = (v) => (v === null ? null : Array.isArray(v) && v.every((n) => typeof n === 'number' && Number.isFinite(n)) ? v : DROP);
+const numArrayOrNull: Check = (v) =>
+  v === null
+    ? null
+    : Array.isArray(v) && v.every((n) => typeof n === 'number' && Number.isFinite(n))
+      ? v
+      : DROP;
 
 const colorStops = (v: unknown): boolean =>
-  Array.isArray(v) && v.every((s) => s && typeof s === 'object' && num((s as Record<string, unknown>).offset, []) !== DROP && str((s as Record<string, unknown>).color, []) !== DROP);
+  Array.isArray(v) &&
+  v.every(
+    (s) =>
+      s &&
+      typeof s === 'object' &&
+      num((s as Record<string, unknown>).offset, []) !== DROP &&
+      str((s as Record<string, unknown>).color, []) !== DROP,
+  );
 
 /** Fill/stroke: a colour string, null, or a linear/radial gradient object. Patterns are not allowed. */
 const paint: Check = (v) => {
@@ -106,11 +136,24 @@ const paint: Check = (v) => {
   const g = v as Record<string, unknown>;
   if ((g.type !== 'linear' && g.type !== 'radial') || !colorStops(g.colorStops)) return DROP;
   const coords = g.coords as Record<string, unknown> | undefined;
-  if (!coords || typeof coords !== 'object' || !Object.values(coords).every((n) => typeof n === 'number' && Number.isFinite(n))) return DROP;
-  const out: Record<string, unknown> = { type: g.type, coords: { ...coords }, colorStops: (g.colorStops as Record<string, unknown>[]).map((s) => ({ offset: s.offset, color: s.color })) };
+  if (
+    !coords ||
+    typeof coords !== 'object' ||
+    !Object.values(coords).every((n) => typeof n === 'number' && Number.isFinite(n))
+  )
+    return DROP;
+  const out: Record<string, unknown> = {
+    type: g.type,
+    coords: { ...coords },
+    colorStops: (g.colorStops as Record<string, unknown>[]).map((s) => ({
+      offset: s.offset,
+      color: s.color,
+    })),
+  };
   for (const k of ['offsetX', 'offsetY'] as const) if (typeof g[k] === 'number') out[k] = g[k];
   if (g.gradientUnits === 'pixels' || g.gradientUnits === 'percentage') out.gradientUnits = g.gradientUnits;
-  if (numArrayOrNull(g.gradientTransform, []) !== DROP && g.gradientTransform != null) out.gradientTransform = g.gradientTransform;
+  if (numArrayOrNull(g.gradientTransform, []) !== DROP && g.gradientTransform != null)
+    out.gradientTransform = g.gradientTransform;
   return out;
 };
 
@@ -121,21 +164,42 @@ const shadow: Check = (v) => {
   const color = str(s.color, []);
   if (color === DROP) return DROP;
   const out: Record<string, unknown> = { color };
-  for (const k of ['blur', 'offsetX', 'offsetY']) out[k] = typeof s[k] === 'number' && Number.isFinite(s[k]) ? s[k] : 0;
+  for (const k of ['blur', 'offsetX', 'offsetY'])
+    out[k] = typeof s[k] === 'number' && Number.isFinite(s[k]) ? s[k] : 0;
   for (const k of ['affectStroke', 'nonScaling']) if (typeof s[k] === 'boolean') out[k] = s[k];
   if (s.type === 'shadow') out.type = 'shadow';
   return out;
 };
 
-const FILTER_TYPES = new Set(['Grayscale', 'Sepia', 'Brightness', 'Contrast', 'Saturation', 'Blur', 'Invert', 'Pixelate', 'Noise', 'HueRotation', 'Vibrance', 'Gamma']);
+const FILTER_TYPES = new Set([
+  'Grayscale',
+  'Sepia',
+  'Brightness',
+  'Contrast',
+  'Saturation',
+  'Blur',
+  'Invert',
+  'Pixelate',
+  'Noise',
+  'HueRotation',
+  'Vibrance',
+  'Gamma',
+]);
 const filters: Check = (v) => {
   if (!Array.isArray(v)) return DROP;
   return v
-    .filter((f) => f && typeof f === 'object' && FILTER_TYPES.has((f as Record<string, unknown>).type as string))
+    .filter(
+      (f) => f && typeof f === 'object' && FILTER_TYPES.has((f as Record<string, unknown>).type as string),
+    )
     .map((f) => {
       const out: Record<string, unknown> = {};
       for (const [k, val] of Object.entries(f as Record<string, unknown>)) {
-        if (typeof val === 'number' ? Number.isFinite(val) : typeof val === 'boolean' || (typeof val === 'string' && val.length < 40 && !SCRIPTISH.test(val))) out[k] = val;
+        if (
+          typeof val === 'number'
+            ? Number.isFinite(val)
+            : typeof val === 'boolean' || (typeof val === 'string' && val.length < 40 && !SCRIPTISH.test(val))
+        )
+          out[k] = val;
         else if (Array.isArray(val) && val.every((n) => typeof n === 'number')) out[k] = val;
       }
       return out;
@@ -143,15 +207,33 @@ const filters: Check = (v) => {
 };
 
 const points: Check = (v) =>
-  Array.isArray(v) && v.every((p) => p && typeof p === 'object' && typeof p.x === 'number' && typeof p.y === 'number') ? v.map((p) => ({ x: p.x, y: p.y })) : DROP;
+  Array.isArray(v) &&
+  v.every((p) => p && typeof p === 'object' && typeof p.x === 'number' && typeof p.y === 'number')
+    ? v.map((p) => ({ x: p.x, y: p.y }))
+    : DROP;
 const pathData: Check = (v) =>
-  Array.isArray(v) && v.every((seg) => Array.isArray(seg) && typeof seg[0] === 'string' && /^[a-zA-Z]$/.test(seg[0]) && seg.slice(1).every((n: unknown) => typeof n === 'number' && Number.isFinite(n)))
+  Array.isArray(v) &&
+  v.every(
+    (seg) =>
+      Array.isArray(seg) &&
+      typeof seg[0] === 'string' &&
+      /^[a-zA-Z]$/.test(seg[0]) &&
+      seg.slice(1).every((n: unknown) => typeof n === 'number' && Number.isFinite(n)),
+  )
     ? v
     : DROP;
 const textStyles: Check = (v) => {
   if (!Array.isArray(v)) return DROP;
   return v
-    .filter((s) => s && typeof s === 'object' && typeof s.start === 'number' && typeof s.end === 'number' && s.style && typeof s.style === 'object')
+    .filter(
+      (s) =>
+        s &&
+        typeof s === 'object' &&
+        typeof s.start === 'number' &&
+        typeof s.end === 'number' &&
+        s.style &&
+        typeof s.style === 'object',
+    )
     .map((s) => {
       const style: Record<string, unknown> = {};
       for (const [k, val] of Object.entries(s.style as Record<string, unknown>)) {
@@ -166,7 +248,9 @@ const textStyles: Check = (v) => {
 const layoutManager: Check = (v) => {
   if (!v || typeof v !== 'object') return DROP;
   const strategy = (v as Record<string, unknown>).strategy;
-  return strategy === 'fit-content' || strategy === 'fixed' || strategy === 'clip-path' ? { type: 'layoutManager', strategy } : DROP;
+  return strategy === 'fit-content' || strategy === 'fixed' || strategy === 'clip-path'
+    ? { type: 'layoutManager', strategy }
+    : DROP;
 };
 
 const TEXT_STYLE_PROPS: Record<string, Check> = {
@@ -218,7 +302,8 @@ const COMMON_PROPS: Record<string, Check> = {
   backgroundColor: str,
   fillRule: str,
   paintFirst: str,
-  globalCompositeOperation: (v) => (v === 'source-over' || v === 'multiply' || v === 'screen' || v === 'overlay' ? v : DROP),
+  globalCompositeOperation: (v) =>
+    v === 'source-over' || v === 'multiply' || v === 'screen' || v === 'overlay' ? v : DROP,
   skewX: num,
   skewY: num,
 };
@@ -262,7 +347,11 @@ const TEXT_PROPS: Record<string, Check> = {
   splitByGrapheme: bool,
 };
 
-function sanitizeObject(input: unknown, options: Required<Pick<SanitizeOptions, 'allowedOrigins'>> & SanitizeOptions, path: string): ObjectData | null {
+function sanitizeObject(
+  input: unknown,
+  options: Required<Pick<SanitizeOptions, 'allowedOrigins'>> & SanitizeOptions,
+  path: string,
+): ObjectData | null {
   const removed = options.removed;
   if (!input || typeof input !== 'object' || Array.isArray(input)) {
     removed?.push(`${path}: not an object`);
@@ -275,7 +364,11 @@ function sanitizeObject(input: unknown, options: Required<Pick<SanitizeOptions, 
     return null;
   }
   const isText = type === 'textbox' || type === 'i-text' || type === 'itext' || type === 'text';
-  const rules: Record<string, Check> = { ...COMMON_PROPS, ...TYPE_PROPS[type], ...(isText ? TEXT_PROPS : {}) };
+  const rules: Record<string, Check> = {
+    ...COMMON_PROPS,
+    ...TYPE_PROPS[type],
+    ...(isText ? TEXT_PROPS : {}),
+  };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'objects') continue;
@@ -292,24 +385,47 @@ function sanitizeObject(input: unknown, options: Required<Pick<SanitizeOptions, 
   }
   if (type === 'group') {
     const children = Array.isArray(raw.objects) ? raw.objects : [];
-    out.objects = children.map((c, i) => sanitizeObject(c, options, `${path}.objects[${i}]`)).filter((c): c is ObjectData => c !== null);
+    out.objects = children
+      .map((c, i) => sanitizeObject(c, options, `${path}.objects[${i}]`))
+      .filter((c): c is ObjectData => c !== null);
   }
   if (typeof out.id !== 'string' || out.id.length === 0 || out.id.length > 100) out.id = crypto.randomUUID();
   if (typeof out.name !== 'string') out.name = type;
   return out as ObjectData;
 }
 
-function sanitizeBackground(input: unknown, options: Required<Pick<SanitizeOptions, 'allowedOrigins'>> & SanitizeOptions): Background {
+function sanitizeBackground(
+  input: unknown,
+  options: Required<Pick<SanitizeOptions, 'allowedOrigins'>> & SanitizeOptions,
+): Background {
   const fallback: Background = { type: 'color', color: '#ffffff' };
   if (!input || typeof input !== 'object') return fallback;
   const b = input as Record<string, unknown>;
   if (b.type === 'color' && str(b.color, []) !== DROP) return { type: 'color', color: b.color as string };
   if (b.type === 'gradient' && colorStops(b.stops)) {
-    return { type: 'gradient', angle: typeof b.angle === 'number' && Number.isFinite(b.angle) ? b.angle : 90, stops: (b.stops as { offset: number; color: string }[]).map((s) => ({ offset: s.offset, color: s.color })) };
+    return {
+      type: 'gradient',
+      angle: typeof b.angle === 'number' && Number.isFinite(b.angle) ? b.angle : 90,
+      stops: (b.stops as { offset: number; color: string }[]).map((s) => ({
+        offset: s.offset,
+        color: s.color,
+      })),
+    };
   }
-  if (b.type === 'image' && typeof b.url === 'string' && isAllowedAssetUrl(b.url, options.allowedOrigins)) return { type: 'image', url: b.url };
-  if (b.type === 'texture' && str(b.textureId, []) !== DROP && str(b.color, []) !== DROP && str(b.background, []) !== DROP) {
-    return { type: 'texture', textureId: b.textureId as string, color: b.color as string, background: b.background as string };
+  if (b.type === 'image' && typeof b.url === 'string' && isAllowedAssetUrl(b.url, options.allowedOrigins))
+    return { type: 'image', url: b.url };
+  if (
+    b.type === 'texture' &&
+    str(b.textureId, []) !== DROP &&
+    str(b.color, []) !== DROP &&
+    str(b.background, []) !== DROP
+  ) {
+    return {
+      type: 'texture',
+      textureId: b.textureId as string,
+      color: b.color as string,
+      background: b.background as string,
+    };
   }
   options.removed?.push('background');
   return fallback;
@@ -335,9 +451,16 @@ export function sanitizeDocumentJson(json: string | unknown, options: SanitizeOp
   const doc = migrateDocument(input);
   const opts = { ...options, allowedOrigins: options.allowedOrigins ?? [] };
   const size = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 1 && v <= 10_000;
-  if (!size(doc.width) || !size(doc.height)) throw new DocumentError('document width and height must be 1..10000 pixels');
+  if (!size(doc.width) || !size(doc.height))
+    throw new DocumentError('document width and height must be 1..10000 pixels');
   const objects = (Array.isArray(doc.objects) ? doc.objects : [])
     .map((o, i) => sanitizeObject(o, opts, `objects[${i}]`))
     .filter((o): o is ObjectData => o !== null);
-  return { schemaVersion: SCHEMA_VERSION, width: doc.width, height: doc.height, background: sanitizeBackground(doc.background, opts), objects };
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    width: doc.width,
+    height: doc.height,
+    background: sanitizeBackground(doc.background, opts),
+    objects,
+  };
 }

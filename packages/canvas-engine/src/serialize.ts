@@ -1,4 +1,13 @@
-import { FabricImage, FabricObject, Gradient, Group, Shadow, filters as fabricFilters, util, type Canvas } from 'fabric';
+import {
+  FabricImage,
+  FabricObject,
+  Gradient,
+  Group,
+  Shadow,
+  filters as fabricFilters,
+  util,
+  type Canvas,
+} from 'fabric';
 import { createId } from './ids';
 import type { ObjectData } from './types';
 
@@ -19,8 +28,14 @@ export function installFabricExtensions(): void {
   if (installed) return;
   installed = true;
   FabricObject.customProperties = [...CUSTOM_PROPERTIES];
-  (FabricImage as unknown as { ownDefaults: Record<string, unknown> }).ownDefaults = { ...FabricImage.ownDefaults, srcFromAttribute: true };
-  const proto = FabricObject.prototype as unknown as { _setOpacity(ctx: CanvasRenderingContext2D): void; blur?: number };
+  (FabricImage as unknown as { ownDefaults: Record<string, unknown> }).ownDefaults = {
+    ...FabricImage.ownDefaults,
+    srcFromAttribute: true,
+  };
+  const proto = FabricObject.prototype as unknown as {
+    _setOpacity(ctx: CanvasRenderingContext2D): void;
+    blur?: number;
+  };
   const setOpacity = proto._setOpacity;
   proto._setOpacity = function (this: EngineObject, ctx: CanvasRenderingContext2D) {
     setOpacity.call(this, ctx);
@@ -33,7 +48,8 @@ export function installFabricExtensions(): void {
  * coordinates even while it is part of an active multi-selection.
  */
 export function objectToData(canvas: Canvas | undefined, obj: FabricObject): ObjectData {
-  const c = canvas as unknown as { _toObject?: (o: FabricObject, m: string, p: string[]) => Record<string, unknown> } | undefined;
+  const c = canvas as unknown as
+    { _toObject?: (o: FabricObject, m: string, p: string[]) => Record<string, unknown> } | undefined;
   const data = c?._toObject && obj.canvas === canvas ? c._toObject(obj, 'toObject', []) : obj.toObject();
   return data as unknown as ObjectData;
 }
@@ -41,7 +57,12 @@ export function objectToData(canvas: Canvas | undefined, obj: FabricObject): Obj
 /** Builds a fabric image filter from its stored form (`{ type: 'Brightness', brightness: 0.1 }`). */
 export function createFilter(data: Record<string, unknown>): InstanceType<typeof fabricFilters.BaseFilter> {
   const { type, ...options } = data;
-  const Ctor = (fabricFilters as unknown as Record<string, new (o: unknown) => InstanceType<typeof fabricFilters.BaseFilter>>)[type as string];
+  const Ctor = (
+    fabricFilters as unknown as Record<
+      string,
+      new (o: unknown) => InstanceType<typeof fabricFilters.BaseFilter>
+    >
+  )[type as string];
   if (!Ctor) throw new Error(`unknown filter ${String(type)}`);
   return new Ctor(options);
 }
@@ -49,7 +70,14 @@ export function createFilter(data: Record<string, unknown>): InstanceType<typeof
 /** Makes fabric's interaction flags follow the engine's `locked` property (locked = selectable but frozen). */
 export function syncLock(obj: EngineObject): void {
   const locked = !!obj.locked;
-  obj.set({ lockMovementX: locked, lockMovementY: locked, lockRotation: locked, lockScalingX: locked, lockScalingY: locked, hasControls: !locked });
+  obj.set({
+    lockMovementX: locked,
+    lockMovementY: locked,
+    lockRotation: locked,
+    lockScalingX: locked,
+    lockScalingY: locked,
+    hasControls: !locked,
+  });
   if ('editable' in obj) (obj as unknown as { editable: boolean }).editable = !locked;
 }
 
@@ -62,15 +90,18 @@ const SKIP_KEYS = new Set(['type', 'version', 'objects', 'src']);
 export function applyProps(obj: EngineObject, props: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(props)) {
     if (SKIP_KEYS.has(key)) continue;
-    if (key === 'shadow') obj.set('shadow', value ? new Shadow(value as ConstructorParameters<typeof Shadow>[0]) : null);
-    else if ((key === 'fill' || key === 'stroke') && value && typeof value === 'object') obj.set(key, new Gradient(value as ConstructorParameters<typeof Gradient>[0]));
+    if (key === 'shadow')
+      obj.set('shadow', value ? new Shadow(value as ConstructorParameters<typeof Shadow>[0]) : null);
+    else if ((key === 'fill' || key === 'stroke') && value && typeof value === 'object')
+      obj.set(key, new Gradient(value as ConstructorParameters<typeof Gradient>[0]));
     else if (key === 'filters' && obj instanceof FabricImage) {
       obj.filters = (value as Record<string, unknown>[]).map(createFilter);
       obj.applyFilters();
     } else obj.set(key, value);
   }
   if ('locked' in props) syncLock(obj);
-  if ('points' in props && 'setDimensions' in obj) (obj as unknown as { setDimensions(): void }).setDimensions();
+  if ('points' in props && 'setDimensions' in obj)
+    (obj as unknown as { setDimensions(): void }).setDimensions();
   obj.setCoords();
   obj.dirty = true;
 }
@@ -86,7 +117,9 @@ export async function enlivenData(data: ObjectData[]): Promise<EngineObject[]> {
 export function collectFontFamilies(data: ObjectData[], into = new Set<string>()): Set<string> {
   for (const o of data) {
     if (typeof o.fontFamily === 'string') into.add(o.fontFamily);
-    if (Array.isArray(o.styles)) for (const s of o.styles as { style?: { fontFamily?: string } }[]) if (s.style?.fontFamily) into.add(s.style.fontFamily);
+    if (Array.isArray(o.styles))
+      for (const s of o.styles as { style?: { fontFamily?: string } }[])
+        if (s.style?.fontFamily) into.add(s.style.fontFamily);
     if (Array.isArray(o.objects)) collectFontFamilies(o.objects as ObjectData[], into);
   }
   return into;

@@ -93,7 +93,17 @@ export interface ShadowData {
 
 /** Image filter as stored in documents: a fabric filter type and its numeric options. */
 export interface FilterData {
-  type: 'Grayscale' | 'Sepia' | 'Brightness' | 'Contrast' | 'Saturation' | 'Blur' | 'Invert' | 'Pixelate' | 'Noise' | 'HueRotation';
+  type:
+    | 'Grayscale'
+    | 'Sepia'
+    | 'Brightness'
+    | 'Contrast'
+    | 'Saturation'
+    | 'Blur'
+    | 'Invert'
+    | 'Pixelate'
+    | 'Noise'
+    | 'HueRotation';
   [option: string]: unknown;
 }
 

@@ -5,10 +5,18 @@ import type { AnyCommand, Command } from './registry';
 
 const byIndex = (canvas: Canvas, objects: EngineObject[], descending: boolean) => {
   const all = canvas.getObjects();
-  return [...objects].sort((a, b) => (descending ? all.indexOf(b) - all.indexOf(a) : all.indexOf(a) - all.indexOf(b)));
+  return [...objects].sort((a, b) =>
+    descending ? all.indexOf(b) - all.indexOf(a) : all.indexOf(a) - all.indexOf(b),
+  );
 };
 
-const arrange = (id: string, labelKey: string, shortcut: string, descending: boolean, move: (c: Canvas, o: EngineObject) => void): Command<TargetArgs | undefined> => ({
+const arrange = (
+  id: string,
+  labelKey: string,
+  shortcut: string,
+  descending: boolean,
+  move: (c: Canvas, o: EngineObject) => void,
+): Command<TargetArgs | undefined> => ({
   id,
   labelKey,
   shortcut,
@@ -56,8 +64,22 @@ const align = (edge: Edge, labelKey: string): Command<TargetArgs | undefined> =>
         const b = boundsOf(objs);
         for (const o of objs) {
           const r = o.getBoundingRect();
-          const dx = edge === 'left' ? b.left - r.left : edge === 'right' ? b.right - (r.left + r.width) : edge === 'centerH' ? (b.left + b.right) / 2 - (r.left + r.width / 2) : 0;
-          const dy = edge === 'top' ? b.top - r.top : edge === 'bottom' ? b.bottom - (r.top + r.height) : edge === 'centerV' ? (b.top + b.bottom) / 2 - (r.top + r.height / 2) : 0;
+          const dx =
+            edge === 'left'
+              ? b.left - r.left
+              : edge === 'right'
+                ? b.right - (r.left + r.width)
+                : edge === 'centerH'
+                  ? (b.left + b.right) / 2 - (r.left + r.width / 2)
+                  : 0;
+          const dy =
+            edge === 'top'
+              ? b.top - r.top
+              : edge === 'bottom'
+                ? b.bottom - (r.top + r.height)
+                : edge === 'centerV'
+                  ? (b.top + b.bottom) / 2 - (r.top + r.height / 2)
+                  : 0;
           moveBy(o, dx, dy);
         }
       },
@@ -80,7 +102,10 @@ const distribute = (axis: 'h' | 'v', labelKey: string): Command<TargetArgs | und
         const length = (r: { width: number; height: number }) => (axis === 'h' ? r.width : r.height);
         items.sort((a, b) => start(a.r) - start(b.r));
         const first = items[0]!;
-        const last = items.reduce((m, i) => (start(i.r) + length(i.r) > start(m.r) + length(m.r) ? i : m), first);
+        const last = items.reduce(
+          (m, i) => (start(i.r) + length(i.r) > start(m.r) + length(m.r) ? i : m),
+          first,
+        );
         const span = start(last.r) + length(last.r) - start(first.r);
         const gap = (span - items.reduce((s, i) => s + length(i.r), 0)) / (items.length - 1);
         let cursor = start(first.r);
@@ -96,10 +121,18 @@ const distribute = (axis: 'h' | 'v', labelKey: string): Command<TargetArgs | und
 });
 
 export const ARRANGE_COMMANDS: AnyCommand[] = [
-  arrange('arrange.bringForward', 'editor.cmd.bringForward', 'Mod+]', true, (c, o) => c.bringObjectForward(o)),
-  arrange('arrange.sendBackward', 'editor.cmd.sendBackward', 'Mod+[', false, (c, o) => c.sendObjectBackwards(o)),
-  arrange('arrange.bringToFront', 'editor.cmd.bringToFront', 'Mod+Shift+]', false, (c, o) => c.bringObjectToFront(o)),
-  arrange('arrange.sendToBack', 'editor.cmd.sendToBack', 'Mod+Shift+[', true, (c, o) => c.sendObjectToBack(o)),
+  arrange('arrange.bringForward', 'editor.cmd.bringForward', 'Mod+]', true, (c, o) =>
+    c.bringObjectForward(o),
+  ),
+  arrange('arrange.sendBackward', 'editor.cmd.sendBackward', 'Mod+[', false, (c, o) =>
+    c.sendObjectBackwards(o),
+  ),
+  arrange('arrange.bringToFront', 'editor.cmd.bringToFront', 'Mod+Shift+]', false, (c, o) =>
+    c.bringObjectToFront(o),
+  ),
+  arrange('arrange.sendToBack', 'editor.cmd.sendToBack', 'Mod+Shift+[', true, (c, o) =>
+    c.sendObjectToBack(o),
+  ),
   centre('position.centerH', 'editor.cmd.centerH', true, false),
   centre('position.centerV', 'editor.cmd.centerV', false, true),
   centre('position.center', 'editor.cmd.center', true, true),

@@ -68,7 +68,8 @@ describe('insert', () => {
   });
 
   it('insert.svg from a string adds a sanitized group', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" onload="alert(1)"><script>alert(1)</script><rect width="10" height="10" fill="red" onclick="x()"/><circle cx="15" cy="15" r="4" fill="blue"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" onload="alert(1)"><script>alert(1)</script><rect width="10" height="10" fill="red" onclick="x()"/><circle cx="15" cy="15" r="4" fill="blue"/></svg>';
     await checkCommand(editor, 'insert.svg', { svg }, (after) => {
       expect(types(after)).toEqual(['Group']);
       expect(JSON.stringify(after)).not.toMatch(/alert|onclick|onload/);
@@ -76,15 +77,25 @@ describe('insert', () => {
   });
 
   it('insert.svg from an allowed URL; refuses other origins', async () => {
-    const url = URL.createObjectURL(new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>'], { type: 'image/svg+xml' }));
+    const url = URL.createObjectURL(
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>'], {
+        type: 'image/svg+xml',
+      }),
+    );
     await expect(editor.run('insert.svg', { url })).rejects.toThrow(/not allowed/);
-    await expect(editor.run('insert.svg', { url: 'https://evil.example.com/x.svg' })).rejects.toThrow(/not allowed/);
+    await expect(editor.run('insert.svg', { url: 'https://evil.example.com/x.svg' })).rejects.toThrow(
+      /not allowed/,
+    );
     expect(editor.toDocument().objects).toHaveLength(0);
   });
 
   it('insert.image refuses data: and foreign URLs', async () => {
-    await expect(editor.run('insert.image', { url: 'data:image/png;base64,AAAA' })).rejects.toThrow(/not allowed/);
-    await expect(editor.run('insert.image', { url: 'https://evil.example.com/a.png' })).rejects.toThrow(/not allowed/);
+    await expect(editor.run('insert.image', { url: 'data:image/png;base64,AAAA' })).rejects.toThrow(
+      /not allowed/,
+    );
+    await expect(editor.run('insert.image', { url: 'https://evil.example.com/a.png' })).rejects.toThrow(
+      /not allowed/,
+    );
   });
 
   it('insert.uploadImage goes through the assetResolver and stores the returned URL', async () => {
@@ -168,10 +179,18 @@ describe('object', () => {
     await editor.run('object.lock');
     await editor.run('object.hide');
     editor.select([]);
-    await checkCommand(editor, 'object.unlock', { ids: [id] }, (after) => expect(byId(after, id).locked).toBe(false));
-    await checkCommand(editor, 'object.show', { ids: [id] }, (after) => expect(byId(after, id).visible).toBe(true));
-    await checkCommand(editor, 'object.toggleLock', { ids: [id] }, (after) => expect(byId(after, id).locked).toBe(true));
-    await checkCommand(editor, 'object.toggleVisible', { ids: [id] }, (after) => expect(byId(after, id).visible).toBe(false));
+    await checkCommand(editor, 'object.unlock', { ids: [id] }, (after) =>
+      expect(byId(after, id).locked).toBe(false),
+    );
+    await checkCommand(editor, 'object.show', { ids: [id] }, (after) =>
+      expect(byId(after, id).visible).toBe(true),
+    );
+    await checkCommand(editor, 'object.toggleLock', { ids: [id] }, (after) =>
+      expect(byId(after, id).locked).toBe(true),
+    );
+    await checkCommand(editor, 'object.toggleVisible', { ids: [id] }, (after) =>
+      expect(byId(after, id).visible).toBe(false),
+    );
     expect(editor.getState().layers[0]).toMatchObject({ id, locked: true, visible: false });
   });
 
@@ -185,7 +204,9 @@ describe('object', () => {
   it('object.rename', async () => {
     await editor.run('insert.rect');
     const id = editor.getState().selection.ids[0]!;
-    await checkCommand(editor, 'object.rename', { id, name: ' Hero banner ' }, (after) => expect(byId(after, id).name).toBe('Hero banner'));
+    await checkCommand(editor, 'object.rename', { id, name: ' Hero banner ' }, (after) =>
+      expect(byId(after, id).name).toBe('Hero banner'),
+    );
     expect(editor.getState().layers[0]!.name).toBe('Hero banner');
   });
 
@@ -250,7 +271,9 @@ describe('arrange', () => {
   ])('%s', async (id, pick, order) => {
     const rects = await threeRects();
     editor.selectIds([rects[pick]!]);
-    await checkCommand(editor, id, undefined, (after) => expect(ids(after)).toEqual(order.map((i) => rects[i])));
+    await checkCommand(editor, id, undefined, (after) =>
+      expect(ids(after)).toEqual(order.map((i) => rects[i])),
+    );
   });
 });
 
@@ -279,7 +302,14 @@ describe('position and alignment', () => {
     await checkCommand(editor, id, undefined, () => {
       const boxes = editor.canvas.getObjects().map((o) => o.getBoundingRect());
       const value = (b: { left: number; top: number; width: number; height: number }) =>
-        ({ x0: b.left, x1: b.left + b.width, cx: b.left + b.width / 2, y0: b.top, y1: b.top + b.height, cy: b.top + b.height / 2 })[edge as 'x0'];
+        ({
+          x0: b.left,
+          x1: b.left + b.width,
+          cx: b.left + b.width / 2,
+          y0: b.top,
+          y1: b.top + b.height,
+          cy: b.top + b.height / 2,
+        })[edge as 'x0'];
       boxes.forEach((b, i) => expect(value(b)).toBeCloseTo(expected[i]!, 6));
     });
   });
@@ -296,7 +326,9 @@ describe('position and alignment', () => {
   it('align.distributeH makes equal gaps', async () => {
     const [, b] = await threeRects();
     // gaps: total span 50..900 = 850, widths 100+50+200 = 350 → gap 250; b goes to 150+250 = 400..450 → centre 425
-    await checkCommand(editor, 'align.distributeH', undefined, (after) => expect(byId(after, b!).left).toBeCloseTo(425, 6));
+    await checkCommand(editor, 'align.distributeH', undefined, (after) =>
+      expect(byId(after, b!).left).toBeCloseTo(425, 6),
+    );
   });
 
   it('align.distributeV makes equal gaps', async () => {
@@ -305,7 +337,9 @@ describe('position and alignment', () => {
     editor.selectIds([b!]);
     await editor.run('attr.set', { attrs: { top: 250 } });
     await editor.run('edit.selectAll');
-    await checkCommand(editor, 'align.distributeV', undefined, (after) => expect(byId(after, b!).top).toBeCloseTo(300, 6));
+    await checkCommand(editor, 'align.distributeV', undefined, (after) =>
+      expect(byId(after, b!).top).toBeCloseTo(300, 6),
+    );
   });
 });
 
@@ -342,9 +376,15 @@ describe('attributes', () => {
 
   it('a partial shadow update keeps the other shadow values; null removes it', async () => {
     await editor.run('insert.rect');
-    await editor.run('attr.set', { attrs: { shadow: { color: '#111111', blur: 3, offsetX: 1, offsetY: 2 } } });
-    await checkCommand(editor, 'attr.set', { attrs: { shadow: { offsetY: 9 } } }, (after) => expect(last(after).shadow).toMatchObject({ color: '#111111', blur: 3, offsetX: 1, offsetY: 9 }));
-    await checkCommand(editor, 'attr.set', { attrs: { shadow: null } }, (after) => expect(last(after).shadow).toBeNull());
+    await editor.run('attr.set', {
+      attrs: { shadow: { color: '#111111', blur: 3, offsetX: 1, offsetY: 2 } },
+    });
+    await checkCommand(editor, 'attr.set', { attrs: { shadow: { offsetY: 9 } } }, (after) =>
+      expect(last(after).shadow).toMatchObject({ color: '#111111', blur: 3, offsetX: 1, offsetY: 9 }),
+    );
+    await checkCommand(editor, 'attr.set', { attrs: { shadow: null } }, (after) =>
+      expect(last(after).shadow).toBeNull(),
+    );
   });
 
   it('text-only attributes are ignored on shapes', async () => {
@@ -374,8 +414,12 @@ describe('attributes', () => {
     ['Blur', { blur: 0.2 }],
   ])('filter.set %s on an image, then remove', async (type, options) => {
     await editor.run('insert.image', { url: FIXTURE_PNG });
-    await checkCommand(editor, 'filter.set', { type, options }, (after) => expect(last(after).filters).toEqual([expect.objectContaining({ type, ...options })]));
-    await checkCommand(editor, 'filter.set', { type, options: null }, (after) => expect(last(after).filters).toEqual([]));
+    await checkCommand(editor, 'filter.set', { type, options }, (after) =>
+      expect(last(after).filters).toEqual([expect.objectContaining({ type, ...options })]),
+    );
+    await checkCommand(editor, 'filter.set', { type, options: null }, (after) =>
+      expect(last(after).filters).toEqual([]),
+    );
   });
 
   it('filters change the pixels', async () => {
@@ -407,15 +451,30 @@ describe('attributes', () => {
 describe('document', () => {
   it.each([
     [{ type: 'color', color: '#ff0000' }],
-    [{ type: 'gradient', angle: 90, stops: [{ offset: 0, color: '#000000' }, { offset: 1, color: '#ffffff' }] }],
+    [
+      {
+        type: 'gradient',
+        angle: 90,
+        stops: [
+          { offset: 0, color: '#000000' },
+          { offset: 1, color: '#ffffff' },
+        ],
+      },
+    ],
     [{ type: 'texture', textureId: 'dots', color: '#333333', background: '#eeeeee' }],
     [{ type: 'image', url: FIXTURE_PNG }],
   ])('document.setBackground %o', async (background) => {
-    await checkCommand(editor, 'document.setBackground', { background }, (after) => expect(after.background).toEqual(background));
+    await checkCommand(editor, 'document.setBackground', { background }, (after) =>
+      expect(after.background).toEqual(background),
+    );
   });
 
   it('document.setBackground refuses foreign image URLs', async () => {
-    await expect(editor.run('document.setBackground', { background: { type: 'image', url: 'https://evil.example.com/x.png' } })).rejects.toThrow();
+    await expect(
+      editor.run('document.setBackground', {
+        background: { type: 'image', url: 'https://evil.example.com/x.png' },
+      }),
+    ).rejects.toThrow();
   });
 
   it.each([
@@ -427,7 +486,9 @@ describe('document', () => {
     [{ width: 640, height: 480 }, 640, 480],
   ])('document.setSize %o', async (args, width, height) => {
     if (width === 900 && height === 1200) await editor.run('document.setSize', { width: 100, height: 100 });
-    await checkCommand(editor, 'document.setSize', args, (after) => expect([after.width, after.height]).toEqual([width, height]));
+    await checkCommand(editor, 'document.setSize', args, (after) =>
+      expect([after.width, after.height]).toEqual([width, height]),
+    );
   });
 
   it('document.setSize rejects bad sizes', async () => {
@@ -444,7 +505,13 @@ describe('document', () => {
   });
 
   it('document.importJson sanitizes and is one undo step', async () => {
-    const json = JSON.stringify({ schemaVersion: 1, width: 300, height: 200, background: '#abcdef', objects: [{ type: 'Rect', width: 10, height: 10, onclick: 'x()', id: 'r1', name: 'r' }] });
+    const json = JSON.stringify({
+      schemaVersion: 1,
+      width: 300,
+      height: 200,
+      background: '#abcdef',
+      objects: [{ type: 'Rect', width: 10, height: 10, onclick: 'x()', id: 'r1', name: 'r' }],
+    });
     await checkCommand(editor, 'document.importJson', { json }, (after) => {
       expect(after.background).toEqual({ type: 'color', color: '#abcdef' });
       expect(after.objects[0]!.onclick).toBeUndefined();

@@ -17,8 +17,15 @@ export const DOCUMENT_COMMANDS: AnyCommand[] = [
     labelKey: 'editor.cmd.setBackground',
     isEnabled: always,
     perform: async (e: Editor, args: { background: Background }) => {
-      const clean = sanitizeDocumentJson({ schemaVersion: 2, width: 1, height: 1, background: args.background, objects: [] }, { allowedOrigins: e.options.allowedOrigins }).background;
-      if (args.background.type === 'image' && !isAllowedAssetUrl(args.background.url, e.options.allowedOrigins)) throw new Error(`background URL not allowed: ${args.background.url}`);
+      const clean = sanitizeDocumentJson(
+        { schemaVersion: 2, width: 1, height: 1, background: args.background, objects: [] },
+        { allowedOrigins: e.options.allowedOrigins },
+      ).background;
+      if (
+        args.background.type === 'image' &&
+        !isAllowedAssetUrl(args.background.url, e.options.allowedOrigins)
+      )
+        throw new Error(`background URL not allowed: ${args.background.url}`);
       await e.setDocumentProps({ background: clean }, { labelKey: 'editor.cmd.setBackground' });
     },
   } satisfies Command<{ background: Background }>,
@@ -29,8 +36,12 @@ export const DOCUMENT_COMMANDS: AnyCommand[] = [
     perform: async (e: Editor, args: SetSizeArgs) => {
       const size = 'preset' in args ? getSizePreset(args.preset) : args;
       const ok = (v: number) => Number.isInteger(v) && v >= 1 && v <= 10_000;
-      if (!ok(size.width) || !ok(size.height)) throw new RangeError('width and height must be whole pixels 1..10000');
-      await e.setDocumentProps({ width: size.width, height: size.height }, { labelKey: 'editor.cmd.setSize' });
+      if (!ok(size.width) || !ok(size.height))
+        throw new RangeError('width and height must be whole pixels 1..10000');
+      await e.setDocumentProps(
+        { width: size.width, height: size.height },
+        { labelKey: 'editor.cmd.setSize' },
+      );
     },
   } satisfies Command<SetSizeArgs>,
   {
@@ -39,7 +50,9 @@ export const DOCUMENT_COMMANDS: AnyCommand[] = [
     labelKey: 'editor.cmd.applyTemplate',
     isEnabled: always,
     perform: async (e: Editor, args: { id: string }) => {
-      const clean = sanitizeDocumentJson(getTemplate(args.id).document, { allowedOrigins: e.options.allowedOrigins });
+      const clean = sanitizeDocumentJson(getTemplate(args.id).document, {
+        allowedOrigins: e.options.allowedOrigins,
+      });
       await e.replaceDocument(clean, 'editor.cmd.applyTemplate');
     },
   } satisfies Command<{ id: string }>,
@@ -57,18 +70,53 @@ export const DOCUMENT_COMMANDS: AnyCommand[] = [
     id: 'view.setDrawing',
     labelKey: 'editor.cmd.drawing',
     isEnabled: always,
-    perform: (e: Editor, args: { on: boolean; color?: string; width?: number }) => e.setDrawingMode(args.on, args),
+    perform: (e: Editor, args: { on: boolean; color?: string; width?: number }) =>
+      e.setDrawingMode(args.on, args),
   } satisfies Command<{ on: boolean }>,
-  { id: 'view.toggleDrawing', labelKey: 'editor.cmd.drawing', shortcut: 'P', isEnabled: always, perform: (e: Editor) => e.setDrawingMode(!e.canvas.isDrawingMode) },
-  { id: 'view.zoomIn', labelKey: 'editor.cmd.zoomIn', shortcut: ['Mod+=', 'Mod++'], isEnabled: always, perform: (e: Editor) => e.zoomTo(e.canvas.getZoom() * ZOOM_STEP) },
-  { id: 'view.zoomOut', labelKey: 'editor.cmd.zoomOut', shortcut: 'Mod+-', isEnabled: always, perform: (e: Editor) => e.zoomTo(e.canvas.getZoom() / ZOOM_STEP) },
-  { id: 'view.zoomToFit', labelKey: 'editor.cmd.zoomToFit', shortcut: 'Mod+0', isEnabled: always, perform: (e: Editor, a?: { padding?: number }) => e.zoomToFit(a?.padding) },
+  {
+    id: 'view.toggleDrawing',
+    labelKey: 'editor.cmd.drawing',
+    shortcut: 'P',
+    isEnabled: always,
+    perform: (e: Editor) => e.setDrawingMode(!e.canvas.isDrawingMode),
+  },
+  {
+    id: 'view.zoomIn',
+    labelKey: 'editor.cmd.zoomIn',
+    shortcut: ['Mod+=', 'Mod++'],
+    isEnabled: always,
+    perform: (e: Editor) => e.zoomTo(e.canvas.getZoom() * ZOOM_STEP),
+  },
+  {
+    id: 'view.zoomOut',
+    labelKey: 'editor.cmd.zoomOut',
+    shortcut: 'Mod+-',
+    isEnabled: always,
+    perform: (e: Editor) => e.zoomTo(e.canvas.getZoom() / ZOOM_STEP),
+  },
+  {
+    id: 'view.zoomToFit',
+    labelKey: 'editor.cmd.zoomToFit',
+    shortcut: 'Mod+0',
+    isEnabled: always,
+    perform: (e: Editor, a?: { padding?: number }) => e.zoomToFit(a?.padding),
+  },
   {
     id: 'view.zoomTo',
     labelKey: 'editor.cmd.zoomTo',
     isEnabled: always,
     perform: (e: Editor, a: { zoom: number; point?: { x: number; y: number } }) => e.zoomTo(a.zoom, a.point),
   } satisfies Command<{ zoom: number }>,
-  { id: 'view.pan', labelKey: 'editor.cmd.pan', isEnabled: always, perform: (e: Editor, a: { dx: number; dy: number }) => e.pan(a.dx, a.dy) } satisfies Command<{ dx: number; dy: number }>,
-  { id: 'view.setGrid', labelKey: 'editor.cmd.grid', isEnabled: always, perform: (e: Editor, a: Partial<GridSettings>) => e.setGrid(a) } satisfies Command<Partial<GridSettings>>,
+  {
+    id: 'view.pan',
+    labelKey: 'editor.cmd.pan',
+    isEnabled: always,
+    perform: (e: Editor, a: { dx: number; dy: number }) => e.pan(a.dx, a.dy),
+  } satisfies Command<{ dx: number; dy: number }>,
+  {
+    id: 'view.setGrid',
+    labelKey: 'editor.cmd.grid',
+    isEnabled: always,
+    perform: (e: Editor, a: Partial<GridSettings>) => e.setGrid(a),
+  } satisfies Command<Partial<GridSettings>>,
 ];

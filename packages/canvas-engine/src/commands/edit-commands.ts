@@ -14,18 +14,37 @@ export const PASTE_OFFSET = 10;
 
 /** Deep copy of stored objects with fresh ids (children of groups too). */
 function withNewIds(data: ObjectData[]): ObjectData[] {
-  return data.map((d) => ({ ...structuredClone(d), id: createId(), ...(Array.isArray(d.objects) ? { objects: withNewIds(d.objects as ObjectData[]) } : {}) }));
+  return data.map((d) => ({
+    ...structuredClone(d),
+    id: createId(),
+    ...(Array.isArray(d.objects) ? { objects: withNewIds(d.objects as ObjectData[]) } : {}),
+  }));
 }
 
-async function pasteData(editor: Editor, data: ObjectData[], offset: number, labelKey: string): Promise<void> {
-  const copies = withNewIds(data).map((d) => ({ ...d, left: (d.left as number) + offset, top: (d.top as number) + offset }));
+async function pasteData(
+  editor: Editor,
+  data: ObjectData[],
+  offset: number,
+  labelKey: string,
+): Promise<void> {
+  const copies = withNewIds(data).map((d) => ({
+    ...d,
+    left: (d.left as number) + offset,
+    top: (d.top as number) + offset,
+  }));
   const objects = await enlivenData(copies);
   editor.addObjects(objects, { labelKey });
 }
 
 const unlocked = (objects: EngineObject[]) => objects.filter((o) => !o.locked);
 
-const nudge = (id: string, labelKey: string, key: string, ux: number, uy: number): Command<{ step?: number; shiftKey?: boolean } | undefined> => ({
+const nudge = (
+  id: string,
+  labelKey: string,
+  key: string,
+  ux: number,
+  uy: number,
+): Command<{ step?: number; shiftKey?: boolean } | undefined> => ({
   id,
   labelKey,
   shortcut: [key, `Shift+${key}`],
@@ -33,11 +52,20 @@ const nudge = (id: string, labelKey: string, key: string, ux: number, uy: number
   perform: (editor, args) => {
     const step = args?.step ?? (args?.shiftKey ? NUDGE_STEP_SHIFT : NUDGE_STEP);
     // Holding an arrow key is one undo step (coalesced within 1 s).
-    editor.mutate(unlocked(editor.getSelectedObjects()), (objs) => objs.forEach((o) => moveBy(o, ux * step, uy * step)), { labelKey, coalesceKey: 'nudge' });
+    editor.mutate(
+      unlocked(editor.getSelectedObjects()),
+      (objs) => objs.forEach((o) => moveBy(o, ux * step, uy * step)),
+      { labelKey, coalesceKey: 'nudge' },
+    );
   },
 });
 
-const setFlag = (id: string, labelKey: string, apply: (o: EngineObject) => void, enabled: (e: Editor, a?: TargetArgs) => boolean = (e, a) => targetsOf(e, a).length > 0): Command<TargetArgs | undefined> => ({
+const setFlag = (
+  id: string,
+  labelKey: string,
+  apply: (o: EngineObject) => void,
+  enabled: (e: Editor, a?: TargetArgs) => boolean = (e, a) => targetsOf(e, a).length > 0,
+): Command<TargetArgs | undefined> => ({
   id,
   labelKey,
   isEnabled: (editor, args) => enabled(editor, args),
@@ -48,14 +76,27 @@ const setFlag = (id: string, labelKey: string, apply: (o: EngineObject) => void,
 });
 
 export const EDIT_COMMANDS: AnyCommand[] = [
-  { id: 'edit.undo', labelKey: 'editor.cmd.undo', shortcut: 'Mod+Z', isEnabled: (e: Editor) => e.history.canUndo, perform: (e: Editor) => e.undo() },
-  { id: 'edit.redo', labelKey: 'editor.cmd.redo', shortcut: ['Mod+Shift+Z', 'Mod+Y'], isEnabled: (e: Editor) => e.history.canRedo, perform: (e: Editor) => e.redo() },
+  {
+    id: 'edit.undo',
+    labelKey: 'editor.cmd.undo',
+    shortcut: 'Mod+Z',
+    isEnabled: (e: Editor) => e.history.canUndo,
+    perform: (e: Editor) => e.undo(),
+  },
+  {
+    id: 'edit.redo',
+    labelKey: 'editor.cmd.redo',
+    shortcut: ['Mod+Shift+Z', 'Mod+Y'],
+    isEnabled: (e: Editor) => e.history.canRedo,
+    perform: (e: Editor) => e.redo(),
+  },
   {
     id: 'edit.delete',
     labelKey: 'editor.cmd.delete',
     shortcut: ['Delete', 'Backspace'],
     isEnabled: (e: Editor, args?: TargetArgs) => unlocked(targetsOf(e, args)).length > 0,
-    perform: (e: Editor, args?: TargetArgs) => e.removeObjects(unlocked(targetsOf(e, args)), { labelKey: 'editor.cmd.delete' }),
+    perform: (e: Editor, args?: TargetArgs) =>
+      e.removeObjects(unlocked(targetsOf(e, args)), { labelKey: 'editor.cmd.delete' }),
   },
   {
     id: 'edit.copy',
@@ -64,7 +105,9 @@ export const EDIT_COMMANDS: AnyCommand[] = [
     isEnabled: hasSelection,
     perform: (e: Editor) => {
       const all = e.canvas.getObjects();
-      e.clipboardData = [...e.getSelectedObjects()].sort((a, b) => all.indexOf(a) - all.indexOf(b)).map((o) => e.serialize(o));
+      e.clipboardData = [...e.getSelectedObjects()]
+        .sort((a, b) => all.indexOf(a) - all.indexOf(b))
+        .map((o) => e.serialize(o));
       e.pasteCount = 0;
     },
   },
@@ -85,7 +128,9 @@ export const EDIT_COMMANDS: AnyCommand[] = [
     isEnabled: hasSelection,
     perform: async (e: Editor, args?: TargetArgs) => {
       const all = e.canvas.getObjects();
-      const data = [...targetsOf(e, args)].sort((a, b) => all.indexOf(a) - all.indexOf(b)).map((o) => e.serialize(o));
+      const data = [...targetsOf(e, args)]
+        .sort((a, b) => all.indexOf(a) - all.indexOf(b))
+        .map((o) => e.serialize(o));
       await pasteData(e, data, PASTE_OFFSET, 'editor.cmd.duplicate');
     },
   },
@@ -119,7 +164,9 @@ export const EDIT_COMMANDS: AnyCommand[] = [
     perform: (e: Editor, args?: TargetArgs) => {
       const targets = targetsOf(e, args);
       const lock = !targets.every((o) => o.locked);
-      e.mutate(targets, (objs) => objs.forEach((o) => ((o.locked = lock), syncLock(o))), { labelKey: 'editor.cmd.toggleLock' });
+      e.mutate(targets, (objs) => objs.forEach((o) => ((o.locked = lock), syncLock(o))), {
+        labelKey: 'editor.cmd.toggleLock',
+      });
     },
   },
   setFlag('object.hide', 'editor.cmd.hide', (o) => o.set('visible', false)),
@@ -131,7 +178,9 @@ export const EDIT_COMMANDS: AnyCommand[] = [
     perform: (e: Editor, args?: TargetArgs) => {
       const targets = targetsOf(e, args);
       const show = !targets.every((o) => o.visible);
-      e.mutate(targets, (objs) => objs.forEach((o) => o.set('visible', show)), { labelKey: 'editor.cmd.toggleVisible' });
+      e.mutate(targets, (objs) => objs.forEach((o) => o.set('visible', show)), {
+        labelKey: 'editor.cmd.toggleVisible',
+      });
     },
   },
   {
@@ -160,7 +209,10 @@ export const EDIT_COMMANDS: AnyCommand[] = [
       const s = e.getSelectedObjects();
       return s.length === 1 && s[0] instanceof Group;
     },
-    perform: (e: Editor) => void e.ungroupObject(e.getSelectedObjects()[0] as Group & EngineObject, { labelKey: 'editor.cmd.ungroup' }),
+    perform: (e: Editor) =>
+      void e.ungroupObject(e.getSelectedObjects()[0] as Group & EngineObject, {
+        labelKey: 'editor.cmd.ungroup',
+      }),
   },
   setFlag('object.flipX', 'editor.cmd.flipX', (o) => o.set('flipX', !o.flipX)),
   setFlag('object.flipY', 'editor.cmd.flipY', (o) => o.set('flipY', !o.flipY)),

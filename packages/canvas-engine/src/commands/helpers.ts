@@ -22,7 +22,12 @@ export const selectedAtLeast =
     editor.getSelectedObjects().length >= n;
 
 /** Scene bounding box (pixels) of objects with absolute coordinates. */
-export function boundsOf(objects: EngineObject[]): { left: number; top: number; right: number; bottom: number } {
+export function boundsOf(objects: EngineObject[]): {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+} {
   const boxes = objects.map((o) => o.getBoundingRect());
   return {
     left: Math.min(...boxes.map((b) => b.left)),

@@ -1,4 +1,16 @@
-import { Circle, FabricImage, Line, Path, Polygon, Rect, Textbox, Triangle, loadSVGFromString, util, type FabricObject } from 'fabric';
+import {
+  Circle,
+  FabricImage,
+  Line,
+  Path,
+  Polygon,
+  Rect,
+  Textbox,
+  Triangle,
+  loadSVGFromString,
+  util,
+  type FabricObject,
+} from 'fabric';
 import type { Editor } from '../editor';
 import { isAllowedAssetUrl, sanitizeSvg } from '../sanitize';
 import type { EngineObject } from '../serialize';
@@ -34,11 +46,19 @@ function fitInto(editor: Editor, obj: FabricObject, fraction: number): void {
 export function regularPolygonPoints(sides: number, radius: number): { x: number; y: number }[] {
   return Array.from({ length: sides }, (_, i) => {
     const a = -Math.PI / 2 + (i * 2 * Math.PI) / sides;
-    return { x: Math.round(radius * Math.cos(a) * 1000) / 1000, y: Math.round(radius * Math.sin(a) * 1000) / 1000 };
+    return {
+      x: Math.round(radius * Math.cos(a) * 1000) / 1000,
+      y: Math.round(radius * Math.sin(a) * 1000) / 1000,
+    };
   });
 }
 
-const shape = <A extends ShapeArgs>(id: string, labelKey: string, make: (a: A) => FabricObject, name: string): Command<A | undefined> => ({
+const shape = <A extends ShapeArgs>(
+  id: string,
+  labelKey: string,
+  make: (a: A) => FabricObject,
+  name: string,
+): Command<A | undefined> => ({
   id,
   labelKey,
   isEnabled: always,
@@ -47,7 +67,8 @@ const shape = <A extends ShapeArgs>(id: string, labelKey: string, make: (a: A) =
 
 /** Loads an image by asset URL and adds it fitted into 60 % of the design. @throws Error for URLs not allowed or failing to load. */
 async function insertImageByUrl(editor: Editor, url: string, labelKey: string): Promise<void> {
-  if (!isAllowedAssetUrl(url, editor.options.allowedOrigins)) throw new Error(`image URL not allowed: ${url}`);
+  if (!isAllowedAssetUrl(url, editor.options.allowedOrigins))
+    throw new Error(`image URL not allowed: ${url}`);
   const img = await FabricImage.fromURL(url, { crossOrigin: 'anonymous' }, { srcFromAttribute: true });
   fitInto(editor, img, 0.6);
   place(editor, img, 'image', labelKey);
@@ -58,7 +79,18 @@ export const INSERT_COMMANDS: AnyCommand[] = [
     id: 'insert.text',
     labelKey: 'editor.cmd.insertText',
     isEnabled: always,
-    perform: (editor: Editor, args?: { text?: string; fontSize?: number; fontFamily?: string; fill?: string; fontWeight?: string; width?: number; name?: string }) => {
+    perform: (
+      editor: Editor,
+      args?: {
+        text?: string;
+        fontSize?: number;
+        fontFamily?: string;
+        fill?: string;
+        fontWeight?: string;
+        width?: number;
+        name?: string;
+      },
+    ) => {
       const a = args ?? {};
       const text = new Textbox(a.text ?? 'Aa', {
         fontSize: a.fontSize ?? 64,
@@ -72,17 +104,80 @@ export const INSERT_COMMANDS: AnyCommand[] = [
       if (a.fontFamily) void editor.loadFont(a.fontFamily);
     },
   } satisfies Command<{ text?: string } | undefined>,
-  shape('insert.rect', 'editor.cmd.insertRect', (a: ShapeArgs & { width?: number; height?: number; rx?: number }) => new Rect({ width: a.width ?? 240, height: a.height ?? 160, rx: a.rx ?? 0, ry: a.rx ?? 0, fill: a.fill ?? '#2f6bff', stroke: a.stroke ?? null, strokeWidth: a.strokeWidth ?? 0 }), 'rect'),
-  shape('insert.circle', 'editor.cmd.insertCircle', (a: ShapeArgs & { radius?: number }) => new Circle({ radius: a.radius ?? 100, fill: a.fill ?? '#ff7a00', stroke: a.stroke ?? null, strokeWidth: a.strokeWidth ?? 0 }), 'circle'),
-  shape('insert.triangle', 'editor.cmd.insertTriangle', (a: ShapeArgs & { width?: number; height?: number }) => new Triangle({ width: a.width ?? 200, height: a.height ?? 180, fill: a.fill ?? '#16a34a', stroke: a.stroke ?? null, strokeWidth: a.strokeWidth ?? 0 }), 'triangle'),
-  shape('insert.polygon', 'editor.cmd.insertPolygon', (a: ShapeArgs & { sides?: number; radius?: number }) => new Polygon(regularPolygonPoints(Math.max(3, Math.min(24, a.sides ?? 6)), a.radius ?? 100), { fill: a.fill ?? '#9333ea', stroke: a.stroke ?? null, strokeWidth: a.strokeWidth ?? 0 }), 'polygon'),
-  shape('insert.line', 'editor.cmd.insertLine', (a: ShapeArgs & { length?: number }) => new Line([0, 0, a.length ?? 300, 0], { stroke: a.stroke ?? '#222222', strokeWidth: a.strokeWidth ?? 6, strokeLineCap: 'round' }), 'line'),
+  shape(
+    'insert.rect',
+    'editor.cmd.insertRect',
+    (a: ShapeArgs & { width?: number; height?: number; rx?: number }) =>
+      new Rect({
+        width: a.width ?? 240,
+        height: a.height ?? 160,
+        rx: a.rx ?? 0,
+        ry: a.rx ?? 0,
+        fill: a.fill ?? '#2f6bff',
+        stroke: a.stroke ?? null,
+        strokeWidth: a.strokeWidth ?? 0,
+      }),
+    'rect',
+  ),
+  shape(
+    'insert.circle',
+    'editor.cmd.insertCircle',
+    (a: ShapeArgs & { radius?: number }) =>
+      new Circle({
+        radius: a.radius ?? 100,
+        fill: a.fill ?? '#ff7a00',
+        stroke: a.stroke ?? null,
+        strokeWidth: a.strokeWidth ?? 0,
+      }),
+    'circle',
+  ),
+  shape(
+    'insert.triangle',
+    'editor.cmd.insertTriangle',
+    (a: ShapeArgs & { width?: number; height?: number }) =>
+      new Triangle({
+        width: a.width ?? 200,
+        height: a.height ?? 180,
+        fill: a.fill ?? '#16a34a',
+        stroke: a.stroke ?? null,
+        strokeWidth: a.strokeWidth ?? 0,
+      }),
+    'triangle',
+  ),
+  shape(
+    'insert.polygon',
+    'editor.cmd.insertPolygon',
+    (a: ShapeArgs & { sides?: number; radius?: number }) =>
+      new Polygon(regularPolygonPoints(Math.max(3, Math.min(24, a.sides ?? 6)), a.radius ?? 100), {
+        fill: a.fill ?? '#9333ea',
+        stroke: a.stroke ?? null,
+        strokeWidth: a.strokeWidth ?? 0,
+      }),
+    'polygon',
+  ),
+  shape(
+    'insert.line',
+    'editor.cmd.insertLine',
+    (a: ShapeArgs & { length?: number }) =>
+      new Line([0, 0, a.length ?? 300, 0], {
+        stroke: a.stroke ?? '#222222',
+        strokeWidth: a.strokeWidth ?? 6,
+        strokeLineCap: 'round',
+      }),
+    'line',
+  ),
   shape(
     'insert.arrow',
     'editor.cmd.insertArrow',
     (a: ShapeArgs & { length?: number }) => {
       const l = a.length ?? 300;
-      return new Path(`M 0 20 L ${l} 20 M ${l - 24} 0 L ${l} 20 L ${l - 24} 40`, { fill: '', stroke: a.stroke ?? '#222222', strokeWidth: a.strokeWidth ?? 6, strokeLineCap: 'round', strokeLineJoin: 'round' });
+      return new Path(`M 0 20 L ${l} 20 M ${l - 24} 0 L ${l} 20 L ${l - 24} 40`, {
+        fill: '',
+        stroke: a.stroke ?? '#222222',
+        strokeWidth: a.strokeWidth ?? 6,
+        strokeLineCap: 'round',
+        strokeLineJoin: 'round',
+      });
     },
     'arrow',
   ),
@@ -90,7 +185,8 @@ export const INSERT_COMMANDS: AnyCommand[] = [
     id: 'insert.image',
     labelKey: 'editor.cmd.insertImage',
     isEnabled: always,
-    perform: (editor: Editor, args: { url: string }) => insertImageByUrl(editor, args.url, 'editor.cmd.insertImage'),
+    perform: (editor: Editor, args: { url: string }) =>
+      insertImageByUrl(editor, args.url, 'editor.cmd.insertImage'),
   } satisfies Command<{ url: string }>,
   {
     // Pasted/dropped/uploaded files never become data URLs: the UI's resolver uploads them (API.md §8).
@@ -106,10 +202,14 @@ export const INSERT_COMMANDS: AnyCommand[] = [
     id: 'insert.svg',
     labelKey: 'editor.cmd.insertSvg',
     isEnabled: always,
-    perform: async (editor: Editor, args: { svg?: string; url?: string; name?: string; fraction?: number }) => {
+    perform: async (
+      editor: Editor,
+      args: { svg?: string; url?: string; name?: string; fraction?: number },
+    ) => {
       let text = args.svg;
       if (text === undefined) {
-        if (!args.url || !isAllowedAssetUrl(args.url, editor.options.allowedOrigins)) throw new Error(`SVG URL not allowed: ${String(args.url)}`);
+        if (!args.url || !isAllowedAssetUrl(args.url, editor.options.allowedOrigins))
+          throw new Error(`SVG URL not allowed: ${String(args.url)}`);
         const res = await fetch(args.url);
         if (!res.ok) throw new Error(`SVG fetch failed: ${res.status}`);
         text = await res.text();

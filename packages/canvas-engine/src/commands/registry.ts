@@ -43,7 +43,13 @@ export class CommandRegistry {
 }
 
 /** Every built-in command. */
-export const BUILT_IN_COMMANDS: AnyCommand[] = [...INSERT_COMMANDS, ...EDIT_COMMANDS, ...ARRANGE_COMMANDS, ...STYLE_COMMANDS, ...DOCUMENT_COMMANDS];
+export const BUILT_IN_COMMANDS: AnyCommand[] = [
+  ...INSERT_COMMANDS,
+  ...EDIT_COMMANDS,
+  ...ARRANGE_COMMANDS,
+  ...STYLE_COMMANDS,
+  ...DOCUMENT_COMMANDS,
+];
 
 /** A registry holding every built-in command. */
 export function createCommandRegistry(): CommandRegistry {

@@ -6,7 +6,18 @@ import { targetsOf, type TargetArgs } from './helpers';
 import type { AnyCommand, Command } from './registry';
 
 /** Attributes only text objects take. */
-const TEXT_ONLY = new Set<AttributeKey>(['fontFamily', 'fontSize', 'textAlign', 'fontWeight', 'fontStyle', 'underline', 'overline', 'linethrough', 'lineHeight', 'charSpacing']);
+const TEXT_ONLY = new Set<AttributeKey>([
+  'fontFamily',
+  'fontSize',
+  'textAlign',
+  'fontWeight',
+  'fontStyle',
+  'underline',
+  'overline',
+  'linethrough',
+  'lineHeight',
+  'charSpacing',
+]);
 
 /** Arguments of `attr.set`: attribute values in document form (shadow may be partial, null removes it). */
 export interface SetAttributesArgs extends TargetArgs {
@@ -17,7 +28,13 @@ export interface SetAttributesArgs extends TargetArgs {
 
 const DEFAULT_SHADOW: ShadowData = { color: 'rgba(0,0,0,0.5)', blur: 10, offsetX: 5, offsetY: 5 };
 
-function setAttributes(editor: Editor, targets: EngineObject[], attrs: SetAttributesArgs['attrs'], labelKey: string, coalesceKey?: string): void {
+function setAttributes(
+  editor: Editor,
+  targets: EngineObject[],
+  attrs: SetAttributesArgs['attrs'],
+  labelKey: string,
+  coalesceKey?: string,
+): void {
   editor.mutate(
     targets,
     (objs) => {
@@ -28,7 +45,13 @@ function setAttributes(editor: Editor, targets: EngineObject[], attrs: SetAttrib
           if (key === 'filters' && !(o instanceof FabricImage)) continue;
           if (key === 'shadow' && value) {
             const current = (objectToData(editor.canvas, o).shadow as ShadowData | null) ?? DEFAULT_SHADOW;
-            props.shadow = { color: current.color, blur: current.blur, offsetX: current.offsetX, offsetY: current.offsetY, ...(value as Partial<ShadowData>) };
+            props.shadow = {
+              color: current.color,
+              blur: current.blur,
+              offsetX: current.offsetX,
+              offsetY: current.offsetY,
+              ...(value as Partial<ShadowData>),
+            };
           } else props[key] = value;
         }
         applyProps(o, props);
@@ -38,7 +61,14 @@ function setAttributes(editor: Editor, targets: EngineObject[], attrs: SetAttrib
   );
 }
 
-const toggle = (id: string, labelKey: string, shortcut: string | undefined, key: AttributeKey, on: unknown, off: unknown): Command<TargetArgs | undefined> => ({
+const toggle = (
+  id: string,
+  labelKey: string,
+  shortcut: string | undefined,
+  key: AttributeKey,
+  on: unknown,
+  off: unknown,
+): Command<TargetArgs | undefined> => ({
   id,
   labelKey,
   shortcut,
@@ -101,7 +131,9 @@ export const STYLE_COMMANDS: AnyCommand[] = [
     isEnabled: (e: Editor, a?: TargetArgs) => targetsOf(e, a).some((o) => o instanceof FabricImage),
     perform: (e: Editor, args?: TargetArgs) => {
       const images = targetsOf(e, args).filter((o) => o instanceof FabricImage);
-      e.mutate(images, (objs) => objs.forEach((o) => applyProps(o, { filters: [] })), { labelKey: 'editor.cmd.clearFilters' });
+      e.mutate(images, (objs) => objs.forEach((o) => applyProps(o, { filters: [] })), {
+        labelKey: 'editor.cmd.clearFilters',
+      });
     },
   },
 ];

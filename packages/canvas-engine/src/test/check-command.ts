@@ -7,7 +7,12 @@ import { snapshot } from './helpers';
  * Runs a command and checks the history contract of issue #4: the document changed, undo gives
  * exactly the before-state (deep-equal `toDocument()`), redo exactly the after-state, in one step.
  */
-export async function checkCommand(editor: Editor, id: string, args: unknown, verify: (after: PosterDocument, before: PosterDocument) => void): Promise<PosterDocument> {
+export async function checkCommand(
+  editor: Editor,
+  id: string,
+  args: unknown,
+  verify: (after: PosterDocument, before: PosterDocument) => void,
+): Promise<PosterDocument> {
   const before = snapshot(editor);
   const steps = editor.history.size;
   const ran = await editor.run(id, args);
