@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { type DbHandle, openDb } from './db/client.js';
+import { startJobs } from './jobs/index.js';
 import contentRoutes from './modules/content/content.routes.js';
+import { fileServiceRoutes, videoServingRoutes } from './modules/fileservice/fileservice.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import homeRoutes from './modules/home/home.routes.js';
 import mediaRoutes from './modules/media/media.routes.js';
@@ -18,6 +20,7 @@ import signature from './plugins/signature.js';
 import swagger from './plugins/swagger.js';
 import webStatic from './plugins/web-static.js';
 import { createStorage, type ObjectStorage } from './storage/storage.js';
+import { createVideoStaging } from './storage/video-staging.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +70,17 @@ export async function buildApp(
   await app.register(noticeRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { storage, config });
+  // Video file service (issue #3): shards staged in UPLOAD_DIR, jobs on the same database.
+  const fileDeps = {
+    db,
+    storage,
+    staging: createVideoStaging(config.uploadDir, storage),
+    ffprobePath: config.ffprobePath,
+    ffmpegPath: config.ffmpegPath,
+  };
+  const jobs = startJobs(app, handle, fileDeps);
+  await app.register(fileServiceRoutes, { ...fileDeps, jobs });
+  await app.register(videoServingRoutes, { storage });
 
   await app.register(webStatic, { webDist: config.webDist });
 

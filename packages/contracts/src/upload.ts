@@ -156,7 +156,12 @@ export type MergeResult = { merged: true; fileKey: string; url: string } | { mer
 
 /** `data.missing` of a merge refused with `ercd: "SHARDS_MISSING"` (API.md §7). */
 export interface ShardsMissingData {
+  /** ascending; the server lists at most 1000 (see `missingCount`) */
   missing: number[];
+  /** extension (docs/api.md "File service"): how many shards are missing in all */
+  missingCount?: number;
+  /** extension: true when `missing` was cut to its first 1000 entries */
+  truncated?: boolean;
 }
 export const SHARDS_MISSING_ERCD = 'SHARDS_MISSING';
 export const CHECKSUM_MISMATCH_ERCD = 'CHECKSUM_MISMATCH';
@@ -184,6 +189,10 @@ export interface MergeFileStatus {
   height?: number;
   /** extension: 1-based indices of the shards stored, ascending */
   receivedShards: number[];
+  /** extension (file service): URL of the cover image (`/media/img/0x0/<key>`) once there is one, else null */
+  coverUrl?: string | null;
+  /** extension (file service): why the upload failed, present when `state` is `failed` */
+  error?: string;
 }
 
 /** Lowercase hex MD5 of raw bytes (32 characters), the same in the browser and in Node. */

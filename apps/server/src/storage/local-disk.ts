@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidKey } from './keys.js';
-import type { ObjectInfo, ObjectStorage } from './storage.js';
+import type { Readable } from 'node:stream';
+import type { ByteRange, ObjectInfo, ObjectStorage } from './storage.js';
 
 /**
  * Objects as files under one root directory. Each object is written to a temporary file and renamed into
@@ -60,5 +62,12 @@ export class LocalDiskStorage implements ObjectStorage {
     const file = this.filePath(key);
     await rm(file, { force: true });
     await rm(`${file}.type`, { force: true });
+  }
+
+  async createReadStream(key: string, range?: ByteRange): Promise<Readable | null> {
+    const file = this.filePath(key);
+    const s = await stat(file).catch(() => null);
+    if (!s?.isFile()) return null;
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
   }
 }

@@ -1,4 +1,7 @@
+import type { Readable } from 'node:stream';
+import type { S3Config } from '../config.js';
 import { LocalDiskStorage } from './local-disk.js';
+import { S3Storage } from './s3.js';
 
 /** Size and type of a stored object. */
 export interface ObjectInfo {
@@ -21,9 +24,31 @@ export interface ObjectStorage {
   stat(key: string): Promise<ObjectInfo | null>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Streams the object, or the inclusive byte range `start..end` of it (video range requests, issue #3);
+   * null when there is no object. The caller checks the range against `stat().size` first.
+   */
+  createReadStream(key: string, range?: ByteRange): Promise<Readable | null>;
 }
 
-/** Builds the configured storage. Today: local disk under `mediaDir` (bytes) — S3 arrives with issue #3. */
-export function createStorage(config: { mediaDir: string }): ObjectStorage {
+/** An inclusive byte range, as in HTTP `Range: bytes=start-end`. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Builds the configured storage: local disk under `mediaDir` (default), or S3-compatible object storage
+ * when `storageDriver` is `s3` (STORAGE_DRIVER, issue #3).
+ */
+export function createStorage(config: {
+  mediaDir: string;
+  storageDriver?: 'local' | 's3';
+  s3?: S3Config | undefined;
+}): ObjectStorage {
+  if (config.storageDriver === 's3') {
+    if (!config.s3) throw new Error('STORAGE_DRIVER=s3 needs the S3_* settings');
+    return new S3Storage(config.s3);
+  }
   return new LocalDiskStorage(config.mediaDir);
 }

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { DbHandle } from '../db/client.js';
+import {
+  cleanupExpiredUploads,
+  type FileServiceDeps,
+  runVideoProbe,
+} from '../modules/fileservice/fileservice.service.js';
+import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
+
+/**
+ * The background queue (ARCHITECTURE.md `src/jobs/`): pg-boss 10 in the application's own database —
+ * PGlite in the embedded default, PostgreSQL at scale — through pg-boss's `db` option, so there is one
+ * connection pool and no second connection string. On PGlite, SQL without parameters goes through `exec`
+ * (pg-boss sends multi-statement migrations that a prepared `query` refuses), SQL with parameters through
+ * `query`. Jobs: `video-probe` (after a merge) and `upload-cleanup` (hourly, API.md §7 24 h expiry).
+ */
+
+/** How often an idle worker asks for work, seconds (pg-boss 10's minimum is 0.5). */
+const POLL_SECONDS = 1;
+/** Cleanup runs at minute 17 of every hour (cron, UTC). */
+const CLEANUP_CRON = '17 * * * *';
+
+type SqlResult = { rows: unknown[] };
+
+/** pg-boss's `db` adapter over the application's own database handle. */
+export function pgBossDb(handle: DbHandle): {
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+} {
+  // drizzle keeps the driver's client as `$client` (PGlite, or node-postgres' Pool).
+  const client = (handle.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (handle.driver === 'pglite') {
+    const lite = client as PGlite;
+    return {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return { rows: (await lite.query(text, values)).rows };
+        const results = await lite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    };
+  }
+  const pool = client as pg.Pool;
+  return {
+    async executeSql(text, values) {
+      return { rows: (await pool.query(text, values)).rows as unknown[] };
+    },
+  };
+}
+
+/**
+ * Creates the queue and ties it to the app's life: pg-boss starts (creating its `pgboss` schema if needed)
+ * and the workers begin on `onReady`, and stop before the database closes (`preClose`).
+ * @param deps what the job handlers need (the file service's dependencies, minus the queue itself)
+ * @returns the queue modules send to
+ */
+export function startJobs(
+  app: FastifyInstance,
+  handle: DbHandle,
+  deps: Omit<FileServiceDeps, 'jobs'>,
+): JobQueue {
+  const boss = new PgBoss({
+    db: pgBossDb(handle),
+    schema: 'pgboss',
+    // PGlite is one connection in this process: keep pg-boss's own housekeeping modest.
+    maintenanceIntervalSeconds: 300,
+  });
+  boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+  let started = false;
+  const queue: JobQueue = {
+    async send(name: JobName, data: Record<string, unknown>) {
+      if (!started) throw new Error('job queue not started');
+      await boss.send(name, data, { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInMinutes: 60 });
+    },
+  };
+  const fileDeps: FileServiceDeps = { ...deps, jobs: queue };
+
+  app.addHook('onReady', async () => {
+    await boss.start();
+    for (const name of Object.values(JOB_NAMES)) await boss.createQueue(name);
+    await boss.work<{ key: string }>(
+      JOB_NAMES.videoProbe,
+      { pollingIntervalSeconds: POLL_SECONDS },
+      async (jobs) => {
+        for (const job of jobs) await runVideoProbe(fileDeps, job.data.key);
+      },
+    );
+    await boss.work(JOB_NAMES.uploadCleanup, { pollingIntervalSeconds: 30 }, async () => {
+      const removed = await cleanupExpiredUploads(fileDeps);
+      if (removed.length) app.log.info({ removed: removed.length }, 'expired uploads removed');
+    });
+    await boss.schedule(JOB_NAMES.uploadCleanup, CLEANUP_CRON);
+    started = true;
+  });
+  app.addHook('preClose', async () => {
+    if (!started) return;
+    started = false;
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  });
+  return queue;
+}

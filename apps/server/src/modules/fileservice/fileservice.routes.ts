@@ -1,0 +1,167 @@
+import multipart from '@fastify/multipart';
+import { CONTENT_MD5_HEADER, FILESERVICE_PATHS, SHARD_FILE_FIELD } from '@cc/contracts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { isValidKey } from '../../storage/keys.js';
+import { verifyUploadToken } from '../user/user.service.js';
+import {
+  cancelUpload,
+  type FileServiceDeps,
+  getMergeStatus,
+  mergeUpload,
+  storeShard,
+  videoContentType,
+} from './fileservice.service.js';
+import { parseRange } from './range.js';
+
+/** A shard is at most 5 MiB (spec §9); a little more for the multipart framing of the part itself. */
+const SHARD_MAX_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+/** Text fields: coverBase64 carries a cover of up to 5 MB as base64 (×4/3) plus its data: prefix. */
+const FIELD_MAX_BYTES = 7 * 1024 * 1024;
+
+export type FileServiceRoutesOptions = FileServiceDeps;
+
+/**
+ * Resolves the `token` query parameter (API.md §7) to its user.
+ * @throws NOT_LOGGED_IN (10002) for a missing, unknown or expired token; FORBIDDEN (10005) when a session
+ *   of another user came along with it
+ */
+async function authenticate(db: Db, request: FastifyRequest): Promise<number> {
+  const token = (request.query as { token?: unknown }).token;
+  const row = typeof token === 'string' ? await verifyUploadToken(db, token) : null;
+  if (!row) {
+    throw new AppError(
+      'NOT_LOGGED_IN',
+      'upload token missing, invalid or expired: get a new one from /api/video/get_upload_video_secret',
+    );
+  }
+  if (request.user && request.user.id !== row.userId) {
+    throw new AppError('FORBIDDEN', 'this upload token belongs to another user');
+  }
+  return row.userId;
+}
+
+function multipartError(error: unknown): never {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', 'a shard is at most 5 MB');
+  if (code === 'FST_FILES_LIMIT')
+    throw AppError.validation([{ path: SHARD_FILE_FIELD, message: 'send one file part' }]);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    throw AppError.validation([{ path: 'body', message: 'too many form fields' }]);
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    throw AppError.validation([{ path: 'body', message: 'send multipart/form-data' }]);
+  }
+  throw error;
+}
+
+/** Reads a multipart form: text fields, and the bytes of the `shard` file part (buffered: at most 5 MiB). */
+async function readForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === SHARD_FILE_FIELD) file = bytes;
+      } else if (typeof part.value === 'string') {
+        if (part.valueTruncated) throw new AppError('TOO_LARGE', `field ${part.fieldname} is too long`);
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    multipartError(error);
+  }
+  return { fields, file };
+}
+
+/** `fileUploadId` from a urlencoded, JSON or multipart body, or the query. */
+async function readFileUploadId(request: FastifyRequest): Promise<string> {
+  if (request.isMultipart()) return (await readForm(request)).fields.fileUploadId ?? '';
+  const fromBody = (request.body as { fileUploadId?: unknown } | undefined)?.fileUploadId;
+  const fromQuery = (request.query as { fileUploadId?: unknown }).fileUploadId;
+  const value = fromBody ?? fromQuery;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The video file service (API.md §7): moreShard, merge, isExistLocalMergeFile, cancel. Authentication
+ * is the upload token in the query string; responses are the envelope (plugins/envelope.ts).
+ */
+export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = async (
+  app: FastifyInstance,
+  deps,
+) => {
+  // Encapsulated: this scope's multipart parser has the shard limits (media.routes has its own).
+  await app.register(multipart, {
+    limits: { fileSize: SHARD_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: FIELD_MAX_BYTES },
+  });
+
+  app.post(FILESERVICE_PATHS.moreShard, async (request) => {
+    const userId = await authenticate(deps.db, request);
+    if (!request.isMultipart())
+      throw AppError.validation([{ path: 'body', message: 'send the shard as multipart/form-data' }]);
+    const { fields, file } = await readForm(request);
+    const md5 = request.headers[CONTENT_MD5_HEADER];
+    return storeShard(deps, userId, fields, file, typeof md5 === 'string' ? md5 : undefined);
+  });
+
+  app.post(FILESERVICE_PATHS.merge, async (request) => {
+    const userId = await authenticate(deps.db, request);
+    const key = await readFileUploadId(request);
+    if (!key) throw AppError.validation([{ path: 'fileUploadId', message: 'fileUploadId is required' }]);
+    return mergeUpload(deps, userId, key);
+  });
+
+  app.get<{ Querystring: { fileUploadId?: string } }>(
+    FILESERVICE_PATHS.isExistLocalMergeFile,
+    async (request) => {
+      const userId = await authenticate(deps.db, request);
+      return getMergeStatus(deps, userId, request.query.fileUploadId ?? '');
+    },
+  );
+
+  app.delete<{ Querystring: { fileUploadId?: string } }>(FILESERVICE_PATHS.upload, async (request) => {
+    const userId = await authenticate(deps.db, request);
+    return cancelUpload(deps, userId, request.query.fileUploadId ?? '');
+  });
+};
+
+/**
+ * `GET /media/video/<key>.<suffix>` — merged videos with HTTP range requests (206 + Content-Range,
+ * Accept-Ranges, 416 for a range outside the file) so the player can seek; from local disk or S3.
+ * Like images, anyone holding the URL can fetch it (the key is the client's random 128-bit upload id).
+ */
+export const videoServingRoutes: FastifyPluginAsync<Pick<FileServiceDeps, 'storage'>> = async (
+  app,
+  { storage },
+) => {
+  const handler = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+    const key = `videos/${request.params.name}`;
+    if (!/^[0-9a-f]{32}\.[0-9a-z]{1,5}$/.test(request.params.name) || !isValidKey(key)) {
+      throw new AppError('NOT_FOUND', 'no such video');
+    }
+    const info = await storage.stat(key);
+    if (!info) throw new AppError('NOT_FOUND', 'no such video');
+    const range = parseRange(request.headers.range, info.size);
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .type(info.contentType ?? videoContentType(key.slice(key.lastIndexOf('.') + 1)));
+    if (range.kind === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+    }
+    const part = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+    reply.header('content-length', part ? part.end - part.start + 1 : info.size);
+    if (part) reply.code(206).header('content-range', `bytes ${part.start}-${part.end}/${info.size}`);
+    if (request.method === 'HEAD') return reply.send();
+    const stream = await storage.createReadStream(key, part);
+    if (!stream) throw new AppError('NOT_FOUND', 'no such video');
+    return reply.send(stream);
+  };
+  app.get('/media/video/:name', handler);
+};

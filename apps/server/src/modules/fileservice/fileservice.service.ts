@@ -1,0 +1,583 @@
+import { createHash } from 'node:crypto';
+import {
+  CHECKSUM_MISMATCH_ERCD,
+  type FieldError,
+  MAX_VIDEO_BYTES,
+  type MergeFileStatus,
+  type MergeResult,
+  type MoreShardResult,
+  shardCountFor,
+  SHARDS_MISSING_ERCD,
+  shardSizeFor,
+  UPLOAD_ERROR_MESSAGES,
+  UPLOAD_KEY_PATTERN,
+  UPLOAD_USES,
+  type UploadUse,
+  VIDEO_EXTENSIONS,
+} from '@cc/contracts';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { JOB_NAMES, type JobQueue } from '../../jobs/queue.js';
+import type { ObjectStorage } from '../../storage/storage.js';
+import type { StagedUpload, VideoStaging } from '../../storage/video-staging.js';
+import * as repo from './fileservice.repo.js';
+import { extractFrameJpeg, probeVideo, withReadableInput } from './video-probe.js';
+
+/**
+ * The sharded video upload of API.md §7 (issue #3): shards written at their offset into staging, merge as
+ * a metadata step, the probe job, status, cancel and the 24 h cleanup.
+ */
+
+export interface FileServiceDeps {
+  db: Db;
+  storage: ObjectStorage;
+  staging: VideoStaging;
+  jobs: JobQueue;
+  ffprobePath: string;
+  ffmpegPath: string;
+}
+
+/** An upload untouched this long is deleted with its bytes (API.md §7). */
+export const UPLOAD_EXPIRY_MS = 24 * 3600_000;
+/** A merge still `merging` after this long died with its process; the next merge call takes over. */
+export const STALE_MERGE_MS = 10 * 60_000;
+/** `data.missing` of SHARDS_MISSING lists at most this many indices (`data.missingCount` has them all). */
+export const MISSING_LIST_MAX = 1000;
+/** A cover from `coverBase64` may be at most this many bytes once decoded. */
+export const MAX_COVER_BYTES = 5 * 1024 * 1024;
+
+const VIDEO_CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  rm: 'application/vnd.rn-realmedia',
+  rmvb: 'application/vnd.rn-realmedia-vbr',
+  wmv: 'video/x-ms-wmv',
+  avi: 'video/x-msvideo',
+  dat: 'video/mpeg',
+  asf: 'video/x-ms-asf',
+  ra: 'audio/x-pn-realaudio',
+  mpeg: 'video/mpeg',
+  mpg: 'video/mpeg',
+  '3gp': 'video/3gpp',
+  mov: 'video/quicktime',
+  flv: 'video/x-flv',
+};
+
+/** Content type of a video by its (accepted) suffix. */
+export function videoContentType(suffix: string): string {
+  return VIDEO_CONTENT_TYPES[suffix] ?? 'application/octet-stream';
+}
+
+/** Storage key of the merged video of an upload: `videos/<key>.<suffix>`. */
+export function videoFileKey(key: string, suffix: string): string {
+  return `videos/${key}.${suffix}`;
+}
+
+/** Public URL of a merged video (served with range requests to anyone holding it): `/media/video/<key>.<suffix>`. */
+export function videoUrl(fileKey: string): string {
+  return `/media/video/${fileKey.replace(/^videos\//, '')}`;
+}
+
+/** The upload's facts as validated from one shard's form (API.md §7). Sizes in bytes. */
+export interface ShardMeta {
+  key: string;
+  shardIndex: number;
+  shardTotal: number;
+  name: string;
+  suffix: string;
+  use: UploadUse;
+  size: number;
+  shardSize: number;
+  coverBase64: string;
+}
+
+const intField = (fields: Record<string, string>, name: string, errors: FieldError[]): number => {
+  const raw = fields[name];
+  if (raw === undefined || !/^\d{1,16}$/.test(raw.trim())) {
+    errors.push({ path: name, message: `${name} must be a whole number` });
+    return NaN;
+  }
+  return Number(raw.trim());
+};
+
+/**
+ * Validates the fields of a `moreShard` form (API.md §7, spec §5, §9).
+ * @throws TOO_LARGE (10010) for a file over 30 GiB, with the spec's message; VALIDATION_FAILED (10007) for a
+ *   suffix outside the spec's type list (message 'video format is wrong, upload failed'), a shard size other
+ *   than the table's for `size`, a `shardTotal` other than ceil(size/shardSize), a `shardIndex` outside
+ *   1..shardTotal, a key that is not 32 lowercase hex, or a `use` other than video|smallVideo
+ */
+export function validateShardFields(fields: Record<string, string>): ShardMeta {
+  const errors: FieldError[] = [];
+  const size = intField(fields, 'size', errors);
+  if (Number.isFinite(size) && size > MAX_VIDEO_BYTES)
+    throw new AppError('TOO_LARGE', UPLOAD_ERROR_MESSAGES.tooLarge);
+  const suffix = (fields.suffix ?? '').trim().replace(/^\./, '').toLowerCase();
+  if (!(VIDEO_EXTENSIONS as readonly string[]).includes(suffix)) {
+    throw new AppError('VALIDATION_FAILED', UPLOAD_ERROR_MESSAGES.badFormat, {
+      data: { fields: [{ path: 'suffix', message: UPLOAD_ERROR_MESSAGES.badFormat }] },
+    });
+  }
+  const shardSize = intField(fields, 'shardSize', errors);
+  const shardTotal = intField(fields, 'shardTotal', errors);
+  const shardIndex = intField(fields, 'shardIndex', errors);
+  if (Number.isFinite(size) && size < 1)
+    errors.push({ path: 'size', message: 'size must be at least 1 byte' });
+  if (Number.isFinite(size) && size >= 1 && Number.isFinite(shardSize)) {
+    const expected = shardSizeFor(size);
+    if (shardSize !== expected) {
+      errors.push({
+        path: 'shardSize',
+        message: `shardSize must be ${expected} bytes for a file of ${size} bytes (spec §9)`,
+      });
+    } else if (Number.isFinite(shardTotal) && shardTotal !== shardCountFor(size, shardSize)) {
+      errors.push({
+        path: 'shardTotal',
+        message: `shardTotal must be ${shardCountFor(size, shardSize)} (size / shardSize, rounded up)`,
+      });
+    }
+  }
+  if (
+    Number.isFinite(shardIndex) &&
+    Number.isFinite(shardTotal) &&
+    (shardIndex < 1 || shardIndex > shardTotal)
+  ) {
+    errors.push({
+      path: 'shardIndex',
+      message: `shardIndex must be between 1 and shardTotal (${shardTotal})`,
+    });
+  }
+  const key = fields.key ?? '';
+  if (!UPLOAD_KEY_PATTERN.test(key))
+    errors.push({ path: 'key', message: 'key must be 32 lowercase hex characters' });
+  const use = fields.use ?? '';
+  if (!(UPLOAD_USES as readonly string[]).includes(use))
+    errors.push({ path: 'use', message: 'use must be video or smallVideo' });
+  const name = (fields.name ?? '').trim();
+  if (!name || name.length > 255) errors.push({ path: 'name', message: 'name must be 1-255 characters' });
+  if (errors.length) throw AppError.validation(errors);
+  return {
+    key,
+    shardIndex,
+    shardTotal,
+    name,
+    suffix,
+    use: use as UploadUse,
+    size,
+    shardSize,
+    coverBase64: fields.coverBase64 ?? '',
+  };
+}
+
+/** Bytes shard `shardIndex` must have: `shardSize`, except the last, which holds the remainder. */
+export function expectedShardBytes(
+  meta: Pick<ShardMeta, 'size' | 'shardSize' | 'shardTotal' | 'shardIndex'>,
+): number {
+  return meta.shardIndex < meta.shardTotal
+    ? meta.shardSize
+    : meta.size - (meta.shardTotal - 1) * meta.shardSize;
+}
+
+/** Decodes and checks a `coverBase64` data URL (JPEG or PNG). @throws VALIDATION_FAILED */
+async function decodeCover(dataUrl: string): Promise<{ bytes: Buffer; ext: 'jpg' | 'png'; mime: string }> {
+  const bad = (message: string) => AppError.validation([{ path: 'coverBase64', message }]);
+  const m = /^data:image\/(jpeg|jpg|png);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl.trim());
+  if (!m) throw bad('coverBase64 must be a data:image/jpeg or data:image/png base64 URL');
+  const bytes = Buffer.from(m[2]!, 'base64');
+  if (bytes.length === 0) throw bad('coverBase64 is empty');
+  if (bytes.length > MAX_COVER_BYTES) throw new AppError('TOO_LARGE', 'cover image must be at most 5 MB');
+  const format = await sharp(bytes)
+    .metadata()
+    .then((meta) => (meta.width && meta.height ? meta.format : undefined))
+    .catch(() => undefined);
+  if (format === 'jpeg') return { bytes, ext: 'jpg', mime: 'image/jpeg' };
+  if (format === 'png') return { bytes, ext: 'png', mime: 'image/png' };
+  throw bad('coverBase64 is not a JPEG or PNG image');
+}
+
+function staged(row: repo.UploadRow): StagedUpload {
+  return {
+    key: row.key,
+    size: row.size,
+    shardSize: row.shardSize,
+    shardTotal: row.shardTotal,
+    s3UploadId: row.s3UploadId,
+  };
+}
+
+/** The upload `key` of `userId`. @throws NOT_FOUND when missing or another user's (no existence leak) */
+async function loadOwned(db: Db, userId: number, key: string): Promise<repo.UploadRow> {
+  const row = UPLOAD_KEY_PATTERN.test(key) ? await repo.findUpload(db, key) : null;
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
+  return row;
+}
+
+// Part uploads of one (upload, part) run one at a time in this process, so two shards completing the same
+// part together upload it once; the upload_parts row makes it once across restarts too.
+const partLocks = new Map<string, Promise<unknown>>();
+function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const previous = partLocks.get(name) ?? Promise.resolve();
+  const next = previous.then(fn, fn);
+  const settled = next.catch(() => undefined);
+  partLocks.set(name, settled);
+  void settled.then(() => {
+    if (partLocks.get(name) === settled) partLocks.delete(name);
+  });
+  return next;
+}
+
+async function ensurePartUploaded(
+  deps: FileServiceDeps,
+  row: repo.UploadRow,
+  partNumber: number,
+): Promise<void> {
+  await withLock(`${row.key}:${partNumber}`, async () => {
+    if (await repo.hasPart(deps.db, row.key, partNumber)) return;
+    const etag = await deps.staging.uploadPart(staged(row), videoFileKey(row.key, row.suffix), partNumber);
+    await repo.insertPart(deps.db, row.key, partNumber, etag);
+  });
+}
+
+/**
+ * `POST /fileservice/moreShard` (API.md §7): stores one shard.
+ *
+ * Order: every field and the byte count are checked, the optional `content-md5` compared, a cover decoded,
+ * and only then is anything written. The first shard to arrive (any index) creates the upload; later ones
+ * must carry the same size, shardSize, name, suffix and use. The bytes go to their offset in the staging
+ * and are fsynced BEFORE the shard is recorded, so after a restart `receivedShards` never claims bytes
+ * that are not on disk. A shard already recorded is not written again. With S3, a part whose shards are
+ * all there is uploaded at once.
+ *
+ * @param userId owner, from the upload token
+ * @param fields the form's text fields
+ * @param bytes the `shard` file part
+ * @param contentMd5 the `content-md5` header (base64 MD5 of the bytes), if sent
+ * @returns `{ fileUploadId, shardIndex, received }`; received = distinct shards stored
+ * @throws TOO_LARGE, VALIDATION_FAILED (see validateShardFields; also a wrong byte count, a missing shard
+ *   part, metadata differing from the upload's, a bad cover); FAILED with ercd CHECKSUM_MISMATCH;
+ *   NOT_FOUND for another user's key; CONFLICT once the upload is merging or merged
+ */
+export async function storeShard(
+  deps: FileServiceDeps,
+  userId: number,
+  fields: Record<string, string>,
+  bytes: Buffer | null,
+  contentMd5?: string,
+  now = new Date(),
+): Promise<MoreShardResult> {
+  const meta = validateShardFields(fields);
+  if (!bytes) throw AppError.validation([{ path: 'shard', message: 'the file part shard is required' }]);
+  const expected = expectedShardBytes(meta);
+  if (bytes.length !== expected) {
+    throw AppError.validation([
+      {
+        path: 'shard',
+        message: `shard ${meta.shardIndex} must be exactly ${expected} bytes, got ${bytes.length}`,
+      },
+    ]);
+  }
+  if (contentMd5 !== undefined) {
+    const actual = createHash('md5').update(bytes).digest('base64');
+    if (contentMd5.trim() !== actual) {
+      throw new AppError(
+        'FAILED',
+        `content-md5 does not match the bytes of shard ${meta.shardIndex}; send it again`,
+        {
+          ercd: CHECKSUM_MISMATCH_ERCD,
+        },
+      );
+    }
+  }
+
+  let row = await repo.findUpload(deps.db, meta.key);
+  if (row) assertSameUpload(row, userId, meta);
+  const cover = meta.coverBase64.trim() && !row?.cover ? await decodeCover(meta.coverBase64) : null;
+
+  if (!row) {
+    const fileKey = videoFileKey(meta.key, meta.suffix);
+    const { s3UploadId } = await deps.staging.begin(fileKey, videoContentType(meta.suffix));
+    row = await repo.insertUpload(deps.db, {
+      key: meta.key,
+      userId,
+      use: meta.use,
+      name: meta.name,
+      suffix: meta.suffix,
+      size: meta.size,
+      shardSize: meta.shardSize,
+      shardTotal: meta.shardTotal,
+      state: 'uploading',
+      storage: deps.staging.driver,
+      s3UploadId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!row) {
+      // Another first shard won the race: drop the multipart upload just made, follow the winner's row.
+      if (s3UploadId) await deps.staging.abort({ ...meta, s3UploadId }, fileKey);
+      row = await repo.findUpload(deps.db, meta.key);
+      if (!row) throw new AppError('CONFLICT', 'upload was cancelled meanwhile; start again');
+      assertSameUpload(row, userId, meta);
+    }
+  }
+  if (row.state !== 'uploading')
+    throw new AppError('CONFLICT', `upload is ${row.state}; no more shards are taken`);
+  if (row.storage !== deps.staging.driver) {
+    throw new AppError(
+      'CONFLICT',
+      'the storage driver changed since this upload began; start the upload again',
+    );
+  }
+
+  if (cover) {
+    const coverKey = `covers/${row.key}.${cover.ext}`;
+    await deps.storage.put(coverKey, cover.bytes, cover.mime);
+    await repo.updateUpload(deps.db, row.key, { cover: coverKey });
+  }
+
+  if (!(await repo.hasShard(deps.db, row.key, meta.shardIndex))) {
+    await deps.staging.writeShard(staged(row), meta.shardIndex, bytes);
+    try {
+      await repo.insertShard(deps.db, row.key, meta.shardIndex);
+    } catch (error) {
+      // The upload was cancelled while the bytes were being written: free what was just staged.
+      if (!(await repo.findUpload(deps.db, row.key))) {
+        await deps.staging.abort(staged(row), videoFileKey(row.key, row.suffix));
+        throw new AppError('NOT_FOUND', 'no such upload (cancelled)');
+      }
+      throw error;
+    }
+  }
+  await repo.touchUpload(deps.db, row.key, now);
+
+  const span = deps.staging.partOf(staged(row), meta.shardIndex);
+  if (span) {
+    const have = await repo.countShards(deps.db, row.key, { first: span.firstShard, last: span.lastShard });
+    if (have === span.lastShard - span.firstShard + 1) await ensurePartUploaded(deps, row, span.partNumber);
+  }
+  return {
+    fileUploadId: row.key,
+    shardIndex: meta.shardIndex,
+    received: await repo.countShards(deps.db, row.key),
+  };
+}
+
+function assertSameUpload(row: repo.UploadRow, userId: number, meta: ShardMeta): void {
+  if (row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
+  const differing = (['size', 'shardSize', 'name', 'suffix', 'use'] as const).filter(
+    (f) => row[f] !== meta[f],
+  );
+  if (differing.length) {
+    throw AppError.validation(
+      differing.map((f) => ({
+        path: f,
+        message: `${f} differs from the upload's first shard (${String(row[f])})`,
+      })),
+    );
+  }
+}
+
+/**
+ * `POST /fileservice/merge` (API.md §7). Idempotent: returns the current state.
+ * - all shards there and still uploading → the file moves into storage (local: a rename; S3: remaining
+ *   parts sent, then CompleteMultipartUpload), state `processing`, the probe job is queued →
+ *   `{ merged: true, fileKey, url }`
+ * - already processing or ready → the same answer; another merge in progress → `{ merged: false }`
+ * @throws FAILED with ercd SHARDS_MISSING and `data: { missing, missingCount, truncated }` (missing lists at
+ *   most 1000 indices, ascending); FAILED when the probe refused the file; NOT_FOUND for an unknown or
+ *   another user's key
+ */
+export async function mergeUpload(
+  deps: FileServiceDeps,
+  userId: number,
+  key: string,
+  now = new Date(),
+): Promise<MergeResult> {
+  const row = await loadOwned(deps.db, userId, key);
+  const fileKey = videoFileKey(row.key, row.suffix);
+  if (row.state === 'processing' || row.state === 'ready')
+    return { merged: true, fileKey, url: videoUrl(fileKey) };
+  if (row.state === 'failed') throw new AppError('FAILED', row.error ?? UPLOAD_ERROR_MESSAGES.mergeFailed);
+
+  const received = await repo.listShards(deps.db, row.key);
+  if (received.length < row.shardTotal) {
+    const have = new Set(received);
+    const missing: number[] = [];
+    for (let i = 1; i <= row.shardTotal; i++) if (!have.has(i)) missing.push(i);
+    throw new AppError(
+      'FAILED',
+      `${missing.length} of ${row.shardTotal} shards are missing; send them, then merge`,
+      {
+        ercd: SHARDS_MISSING_ERCD,
+        data: {
+          missing: missing.slice(0, MISSING_LIST_MAX),
+          missingCount: missing.length,
+          truncated: missing.length > MISSING_LIST_MAX,
+        },
+      },
+    );
+  }
+  if (!(await repo.claimMerge(deps.db, row.key, now, new Date(now.getTime() - STALE_MERGE_MS))))
+    return { merged: false };
+
+  try {
+    for (let p = 1; p <= deps.staging.partCount(staged(row)); p++) await ensurePartUploaded(deps, row, p);
+    const parts = await repo.listParts(deps.db, row.key);
+    await deps.staging.complete(staged(row), fileKey, videoContentType(row.suffix), parts);
+  } catch (error) {
+    // Give the merge back so the client can retry; nothing was lost.
+    await repo.updateUpload(deps.db, row.key, { state: 'uploading' });
+    throw error;
+  }
+  await repo.updateUpload(deps.db, row.key, {
+    state: 'processing',
+    fileKey,
+    s3UploadId: null,
+    updatedAt: now,
+  });
+  await deps.jobs.send(JOB_NAMES.videoProbe, { key: row.key });
+  return { merged: true, fileKey, url: videoUrl(fileKey) };
+}
+
+/** Cover image URL of an upload (API.md §4 sized image, original size), or null. */
+export function coverUrl(coverKey: string | null): string | null {
+  return coverKey ? `/media/img/0x0/${coverKey}` : null;
+}
+
+/**
+ * `GET /fileservice/isExistLocalMergeFile` (API.md §7 plus the `receivedShards` extension, and `coverUrl`
+ * once a cover exists). An unknown key answers `exists: false, state: 'uploading', receivedShards: []`, so
+ * a client can ask before sending anything.
+ * @throws NOT_FOUND for another user's key
+ */
+export async function getMergeStatus(
+  deps: FileServiceDeps,
+  userId: number,
+  key: string,
+): Promise<MergeFileStatus> {
+  const row = UPLOAD_KEY_PATTERN.test(key) ? await repo.findUpload(deps.db, key) : null;
+  if (row && row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
+  if (!row) {
+    if (!UPLOAD_KEY_PATTERN.test(key))
+      throw AppError.validation([
+        { path: 'fileUploadId', message: 'fileUploadId must be 32 lowercase hex characters' },
+      ]);
+    return { exists: false, state: 'uploading', fileKey: null, url: null, receivedShards: [] };
+  }
+  const merged = row.state === 'processing' || row.state === 'ready';
+  const status: MergeFileStatus = {
+    exists: merged,
+    state: row.state,
+    fileKey: merged ? row.fileKey : null,
+    url: merged && row.fileKey ? videoUrl(row.fileKey) : null,
+    receivedShards: await repo.listShards(deps.db, row.key),
+    coverUrl: coverUrl(row.cover),
+  };
+  if (row.state === 'ready') {
+    status.duration = row.duration ?? undefined;
+    status.width = row.width ?? undefined;
+    status.height = row.height ?? undefined;
+  }
+  if (row.state === 'failed') status.error = row.error ?? undefined;
+  return status;
+}
+
+/** Frees everything an upload holds: staged bytes, the S3 multipart upload, the merged video, the cover, the rows. */
+async function removeUpload(deps: FileServiceDeps, row: repo.UploadRow): Promise<void> {
+  const fileKey = videoFileKey(row.key, row.suffix);
+  if (row.storage === deps.staging.driver) await deps.staging.abort(staged(row), fileKey);
+  if (row.fileKey) await deps.storage.delete(row.fileKey);
+  if (row.cover) await deps.storage.delete(row.cover);
+  await repo.deleteUpload(deps.db, row.key);
+}
+
+/**
+ * `DELETE /fileservice/upload` (API.md §7): cancels the upload and frees its bytes — the partial file or
+ * staged parts, the S3 multipart upload (aborted), a merged video, the cover — and removes its rows.
+ * Cancelling an unknown key is not an error (the client may cancel before its first shard arrived).
+ * @throws NOT_FOUND for another user's key; CONFLICT while a merge is running
+ */
+export async function cancelUpload(deps: FileServiceDeps, userId: number, key: string): Promise<null> {
+  if (!UPLOAD_KEY_PATTERN.test(key))
+    throw AppError.validation([
+      { path: 'fileUploadId', message: 'fileUploadId must be 32 lowercase hex characters' },
+    ]);
+  const row = await repo.findUpload(deps.db, key);
+  if (!row) return null;
+  if (row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
+  if (row.state === 'merging')
+    throw new AppError('CONFLICT', 'the upload is being merged; try again in a moment');
+  await removeUpload(deps, row);
+  return null;
+}
+
+/**
+ * The periodic cleanup (API.md §7 "an upload untouched for 24 h is deleted with its bytes"): uploads still
+ * `uploading` (or a `merging` that died, or `failed`) whose `updated_at` is 24 h or more before `now`.
+ * Merged videos (`processing`, `ready`) are kept: they are the author's.
+ * @param now the clock (tests inject one)
+ * @returns the keys removed
+ */
+export async function cleanupExpiredUploads(
+  deps: FileServiceDeps,
+  now = new Date(),
+  batch = 500,
+): Promise<string[]> {
+  const rows = await repo.findUntouched(
+    deps.db,
+    ['uploading', 'merging', 'failed'],
+    new Date(now.getTime() - UPLOAD_EXPIRY_MS),
+    batch,
+  );
+  const removed: string[] = [];
+  for (const row of rows) {
+    await removeUpload(deps, row);
+    removed.push(row.key);
+  }
+  return removed;
+}
+
+/**
+ * The probe job (issue #3): reads a merged video with ffprobe → duration (s), width, height (px), codecs;
+ * bytes that are not a video whatever their name → state `failed` with the reason and the bytes deleted;
+ * without a cover from the author, one is made from a frame about 1 s in (JPEG); → state `ready`.
+ * Does nothing unless the upload is `processing` (a job delivered twice is harmless).
+ * @throws when a tool is missing or storage fails (the queue retries)
+ */
+export async function runVideoProbe(deps: FileServiceDeps, key: string, now = new Date()): Promise<void> {
+  const row = await repo.findUpload(deps.db, key);
+  if (!row || row.state !== 'processing' || !row.fileKey) return;
+  const fileKey = row.fileKey;
+  const outcome = await withReadableInput(deps.storage, fileKey, async (input) => {
+    const probe = await probeVideo(deps.ffprobePath, input);
+    if ('error' in probe) return probe;
+    const frame = row.cover
+      ? null
+      : await extractFrameJpeg(deps.ffmpegPath, input, Math.min(1, probe.duration / 2));
+    return { probe, frame };
+  });
+  if ('error' in outcome) {
+    await deps.storage.delete(fileKey);
+    await repo.updateUpload(deps.db, key, {
+      state: 'failed',
+      error: outcome.error,
+      fileKey: null,
+      updatedAt: now,
+    });
+    return;
+  }
+  let cover = row.cover;
+  if (outcome.frame) {
+    cover = `covers/${row.key}.jpg`;
+    await deps.storage.put(cover, outcome.frame, 'image/jpeg');
+  }
+  const { probe } = outcome;
+  await repo.updateUpload(deps.db, key, {
+    state: 'ready',
+    duration: probe.duration,
+    width: probe.width,
+    height: probe.height,
+    codecs: probe.codecs,
+    cover,
+    updatedAt: now,
+  });
+}

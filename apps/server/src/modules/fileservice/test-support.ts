@@ -1,0 +1,203 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import {
+  FILESERVICE_PATHS,
+  type MergeFileStatus,
+  SHARD_FILE_FIELD,
+  shardCountFor,
+  shardSizeFor,
+} from '@cc/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { body } from '../../test/helpers.js';
+import { issueUploadToken } from '../user/user.service.js';
+
+/** Test helpers of the file service: multipart shard forms, whole uploads, waiting for the probe. */
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+export const md5Base64 = (bytes: Buffer) => createHash('md5').update(bytes).digest('base64');
+export const newKey = () => randomBytes(16).toString('hex');
+
+export async function tokenFor(db: Db, userId: number): Promise<string> {
+  return (await issueUploadToken(db, userId)).token;
+}
+
+/** A multipart/form-data body: text fields first, then the `shard` file part (as the client sends it). */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: Buffer,
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----cc${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${SHARD_FILE_FIELD}"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The facts of a file being uploaded, as the browser uploader computes them (spec §9). */
+export interface UploadPlan {
+  key: string;
+  bytes: Buffer;
+  name: string;
+  suffix: string;
+  use: string;
+  shardSize: number;
+  shardTotal: number;
+}
+
+export function planUpload(bytes: Buffer, opts: Partial<Omit<UploadPlan, 'bytes'>> = {}): UploadPlan {
+  const shardSize = opts.shardSize ?? shardSizeFor(bytes.length);
+  return {
+    key: opts.key ?? newKey(),
+    bytes,
+    name: opts.name ?? 'clip.mp4',
+    suffix: opts.suffix ?? 'mp4',
+    use: opts.use ?? 'video',
+    shardSize,
+    shardTotal: opts.shardTotal ?? shardCountFor(bytes.length, shardSize),
+  };
+}
+
+export function shardBytes(plan: UploadPlan, index: number): Buffer {
+  return plan.bytes.subarray(
+    (index - 1) * plan.shardSize,
+    Math.min(index * plan.shardSize, plan.bytes.length),
+  );
+}
+
+export function shardFields(
+  plan: UploadPlan,
+  index: number,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    shardIndex: String(index),
+    shardTotal: String(plan.shardTotal),
+    name: plan.name,
+    suffix: plan.suffix,
+    use: plan.use,
+    key: plan.key,
+    coverName: '',
+    coverBase64: '',
+    size: String(plan.bytes.length),
+    shardSize: String(plan.shardSize),
+    ...extra,
+  };
+}
+
+export interface SendShardOptions {
+  fields?: Record<string, string>;
+  bytes?: Buffer;
+  md5?: string | false;
+  cookies?: Record<string, string>;
+}
+
+/** POSTs one shard (with its content-md5 unless `md5: false`). */
+export function sendShard(
+  app: FastifyInstance,
+  token: string,
+  plan: UploadPlan,
+  index: number,
+  opts: SendShardOptions = {},
+): Promise<LightMyRequestResponse> {
+  const bytes = opts.bytes ?? shardBytes(plan, index);
+  const { payload, headers } = multipartBody(shardFields(plan, index, opts.fields), bytes);
+  const md5 = opts.md5 === false ? undefined : (opts.md5 ?? md5Base64(bytes));
+  return app.inject({
+    method: 'POST',
+    url: `${FILESERVICE_PATHS.moreShard}?token=${encodeURIComponent(token)}`,
+    payload,
+    headers: md5 ? { ...headers, 'content-md5': md5 } : headers,
+    cookies: opts.cookies,
+  });
+}
+
+export function merge(app: FastifyInstance, token: string, key: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${FILESERVICE_PATHS.merge}?token=${encodeURIComponent(token)}`,
+    payload: new URLSearchParams({ fileUploadId: key }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+export async function status(app: FastifyInstance, token: string, key: string): Promise<MergeFileStatus> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `${FILESERVICE_PATHS.isExistLocalMergeFile}?token=${encodeURIComponent(token)}&fileUploadId=${key}`,
+  });
+  const env = body<MergeFileStatus>(res);
+  if (env.status !== 1) throw new Error(`status failed: ${env.status} ${env.message}`);
+  return env.data;
+}
+
+export function cancel(app: FastifyInstance, token: string, key: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'DELETE',
+    url: `${FILESERVICE_PATHS.upload}?token=${encodeURIComponent(token)}&fileUploadId=${key}`,
+  });
+}
+
+/** Sends the given shard indices in order, failing on the first refusal. */
+export async function sendShards(
+  app: FastifyInstance,
+  token: string,
+  plan: UploadPlan,
+  indices: number[],
+): Promise<void> {
+  for (const i of indices) {
+    const res = await sendShard(app, token, plan, i);
+    const env = body(res);
+    if (env.status !== 1) throw new Error(`shard ${i}: ${env.status} ${env.message}`);
+  }
+}
+
+/** Polls isExistLocalMergeFile until the state is ready or failed (the probe job ran). */
+export async function waitForProbe(
+  app: FastifyInstance,
+  token: string,
+  key: string,
+  timeoutMs = 20_000,
+): Promise<MergeFileStatus> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await status(app, token, key);
+    if (s.state === 'ready' || s.state === 'failed') return s;
+    if (Date.now() > until) throw new Error(`probe did not finish: state ${s.state}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A real small MP4 made with Debian's ffmpeg: 2 s, 320×240, 25 fps test pattern. */
+export function makeTestMp4(file: string, seconds = 2): Buffer {
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=320x240:rate=25`,
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
+  return readFileSync(file);
+}

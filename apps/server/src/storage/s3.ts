@@ -1,0 +1,162 @@
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../config.js';
+import { assertValidKey } from './keys.js';
+import type { ByteRange, ObjectInfo, ObjectStorage } from './storage.js';
+
+/** S3 refuses multipart parts under 5 MiB except the last (issue #3: parts assembled from shards). */
+export const S3_MIN_PART_BYTES = 5 * 1024 * 1024;
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Objects in an S3-compatible bucket (STORAGE_DRIVER=s3; ARCHITECTURE.md "Storage and scale"). Keys are the
+ * same as on local disk (API.md §4). Besides ObjectStorage it exposes the multipart calls the file service
+ * uses to assemble a video from shards without ever holding the whole file.
+ */
+export class S3Storage implements ObjectStorage {
+  readonly client: S3Client;
+  readonly bucket: string;
+
+  constructor(config: S3Config) {
+    this.bucket = config.bucket;
+    this.client = new S3Client({
+      endpoint: config.endpoint,
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      // Without explicit keys the SDK's default chain applies (environment, instance role …).
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+      // The SDK's default CRC32 trailers are not understood by every S3-compatible server (s3rver).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, bytes: Buffer, contentType?: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }),
+    );
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    assertValidKey(key);
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!res.Body) return null;
+      return Buffer.from(await res.Body.transformToByteArray());
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    assertValidKey(key);
+    try {
+      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: Number(res.ContentLength ?? 0), contentType: res.ContentType };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async createReadStream(key: string, range?: ByteRange): Promise<Readable | null> {
+    assertValidKey(key);
+    try {
+      const res = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      return (res.Body as Readable | undefined) ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Starts a multipart upload of `key`; returns its UploadId. */
+  async createMultipartUpload(key: string, contentType?: string): Promise<string> {
+    assertValidKey(key);
+    const res = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+    );
+    if (!res.UploadId) throw new Error('S3 returned no UploadId');
+    return res.UploadId;
+  }
+
+  /**
+   * Uploads one part (1-based `partNumber`; every part but the last at least 5 MiB); returns its ETag.
+   */
+  async uploadPart(key: string, uploadId: string, partNumber: number, bytes: Buffer): Promise<string> {
+    const res = await this.client.send(
+      new UploadPartCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumber: partNumber,
+        Body: bytes,
+        ContentLength: bytes.length,
+      }),
+    );
+    if (!res.ETag) throw new Error('S3 returned no ETag');
+    return res.ETag;
+  }
+
+  /** Assembles the object from its parts (ascending part numbers). */
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+  ): Promise<void> {
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: {
+          Parts: [...parts]
+            .sort((a, b) => a.partNumber - b.partNumber)
+            .map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
+        },
+      }),
+    );
+  }
+
+  /** Drops a multipart upload and its parts; an unknown upload is not an error. */
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+      );
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name !== 'NoSuchUpload' && !isNotFound(error)) throw error;
+    }
+  }
+}
