@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILESERVICE_PATHS, MB, SHARD_FORM_FIELDS } from '@cc/contracts';
 import {
+  cancelAllUploads,
   createUpload,
   type CreateUploadOptions,
   type UploadFailure,
@@ -588,6 +589,24 @@ describe('cancel (spec §4 step 6)', () => {
     await h.upload.cancel();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(h.transport.shards()).toHaveLength(1);
+  });
+
+  it('cancelAllUploads cancels every running upload of the page (the global cancel)', async () => {
+    const t = new FakeTransport();
+    const base = t.answer;
+    t.answer = (r) => (r.path === P.moreShard ? 'manual' : base(r));
+    const a = setup(makeFile(2 * MB), {}, t);
+    const b = setup(makeFile(2 * MB, 'other.mov', { type: 'video/quicktime' }), {}, t);
+    await vi.advanceTimersByTimeAsync(1000);
+    await cancelAllUploads();
+    expect([a.upload.state, b.upload.state]).toEqual(['cancelled', 'cancelled']);
+    expect(
+      t
+        .to(P.upload)
+        .map((r) => r.query.get('fileUploadId'))
+        .sort(),
+    ).toEqual([a.upload.key, b.upload.key].sort());
+    expect(t.shards().every((r) => r.aborted)).toBe(true);
   });
 
   it('cancel before the token arrives sends nothing at all', async () => {
