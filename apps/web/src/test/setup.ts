@@ -1,5 +1,5 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { initI18n } from '../lib/i18n';
 
 // antd reads matchMedia and ResizeObserver, which jsdom lacks.
@@ -30,6 +30,8 @@ if (!('ResizeObserver' in window)) {
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 initI18n('zh-CN');
+// antd pages render slowly in jsdom on a 2-core machine; wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 8000 });
 
 afterEach(() => {
   cleanup();

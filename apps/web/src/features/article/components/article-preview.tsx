@@ -23,7 +23,12 @@ export function ArticlePreview({ id }: { id: number }) {
       </Typography.Text>
       {a.coverUrls?.[0] ? (
         <div style={{ margin: '20px 0' }}>
-          <Image src={a.coverUrls[0]} alt="" preview={false} style={{ maxWidth: '100%', borderRadius: 8 }} />
+          <Image
+            src={a.coverUrls[0]}
+            alt=""
+            preview={false}
+            style={{ maxWidth: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 8 }}
+          />
         </div>
       ) : null}
       <div

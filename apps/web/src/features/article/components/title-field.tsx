@@ -35,6 +35,7 @@ export function TitleField({
     >
       <Input
         id="article-title"
+        data-testid="article-title"
         size="large"
         value={value}
         placeholder={t('article.titlePlaceholder')}

@@ -79,13 +79,13 @@ export function ContentManager({
     {
       title: t('content.columns.cover'),
       dataIndex: 'coverUrl',
-      width: 120,
+      width: 108,
       render: (url: string | null) =>
         url ? (
           <Image
             src={url}
-            width={96}
-            height={64}
+            width={84}
+            height={56}
             style={{ objectFit: 'cover', borderRadius: 4 }}
             alt=""
             preview={false}
@@ -99,7 +99,7 @@ export function ContentManager({
       dataIndex: 'title',
       render: (title: string, item) => (
         <Space orientation="vertical" size={2}>
-          <Typography.Text strong ellipsis={{ tooltip: title }} style={{ maxWidth: 260 }}>
+          <Typography.Text strong ellipsis={{ tooltip: title }} style={{ maxWidth: 220 }}>
             {title || t('content.untitled')}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -116,7 +116,7 @@ export function ContentManager({
     },
     {
       title: t('content.columns.stats'),
-      width: 120,
+      width: 128,
       render: (_, item) => (
         <div className="cc-tabular cc-stats">
           <div>{t('content.statViews', { n: formatWan(item.stats.views) })}</div>
@@ -138,7 +138,7 @@ export function ContentManager({
     },
     {
       title: t('content.columns.actions'),
-      width: 220,
+      width: 256,
       render: (_, item) => (
         <Space size={0} className="cc-nowrap">
           <Link to={item.type === 'article' ? `/article?id=${item.id}` : EDIT_ROUTE[item.type]}>
