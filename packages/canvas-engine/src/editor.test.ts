@@ -292,3 +292,82 @@ describe('keyboard', () => {
     expect(editor.toDocument().objects.map((o) => o.type)).toEqual(['Circle']);
   });
 });
+
+describe('paste, text editing and pointer interactions', () => {
+  const pasteEvent = (init: { files?: File[]; text?: string }) => {
+    const dt = new DataTransfer();
+    for (const f of init.files ?? []) dt.items.add(f);
+    if (init.text) dt.setData('text/plain', init.text);
+    return new ClipboardEvent('paste', { clipboardData: dt, cancelable: true });
+  };
+
+  it('a pasted image file is uploaded through the assetResolver and inserted by URL', async () => {
+    const uploads: Blob[] = [];
+    editor = makeEditor({ assetResolver: { upload: async (b) => (uploads.push(b), FIXTURE_PNG) } });
+    const file = new File([await (await fetch(FIXTURE_PNG)).blob()], 'shot.png', { type: 'image/png' });
+    expect(editor.handlePaste(pasteEvent({ files: [file] }))).toBe(true);
+    await editor.idle();
+    expect(uploads).toHaveLength(1);
+    expect(editor.toDocument().objects[0]).toMatchObject({ type: 'Image', src: FIXTURE_PNG });
+  });
+
+  it('pasted SVG text is sanitized and inserted; nothing to paste returns false', async () => {
+    editor = makeEditor();
+    expect(editor.handlePaste(pasteEvent({ text: 'hello' }))).toBe(false);
+    editor.handlePaste(
+      pasteEvent({
+        text: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5" onclick="x()"/></svg>',
+      }),
+    );
+    await editor.idle();
+    expect(editor.toDocument().objects.map((o) => o.type)).toEqual(['Rect']);
+    expect(JSON.stringify(editor.toDocument())).not.toContain('onclick');
+  });
+
+  it('typing into a text box is one undoable step', async () => {
+    editor = makeEditor();
+    await editor.run('insert.text', { text: 'Hello' });
+    const before = snapshot(editor);
+    const t = editor.getSelectedObjects()[0] as unknown as {
+      enterEditing(): void;
+      exitEditing(): void;
+      set(k: string, v: string): void;
+    };
+    t.enterEditing();
+    t.set('text', 'Hello world');
+    t.exitEditing();
+    const after = snapshot(editor);
+    expect(obj(after).text).toBe('Hello world');
+    await editor.undo();
+    expect(snapshot(editor)).toEqual(before);
+    await editor.redo();
+    expect(snapshot(editor)).toEqual(after);
+  });
+
+  it('the wheel zooms at the pointer; space + drag pans', async () => {
+    editor = makeEditor({ viewportWidth: 600, viewportHeight: 600 });
+    const detach = editor.attachInteractions();
+    const fireWheel = (deltaY: number) =>
+      editor.canvas.fire('mouse:wheel', {
+        e: new WheelEvent('wheel', { deltaY, clientX: 100, clientY: 100, cancelable: true }),
+      } as never);
+    fireWheel(-300);
+    expect(editor.getState().zoom).toBeGreaterThan(1.2);
+    window.dispatchEvent(new KeyboardEvent('keydown', { code: 'Space', key: ' ' }));
+    const x = editor.canvas.viewportTransform[4];
+    editor.canvas.fire('mouse:down', {
+      e: new MouseEvent('mousedown', { clientX: 10, clientY: 10 }),
+    } as never);
+    editor.canvas.fire('mouse:move', {
+      e: new MouseEvent('mousemove', { clientX: 60, clientY: 30 }),
+    } as never);
+    editor.canvas.fire('mouse:up', { e: new MouseEvent('mouseup') } as never);
+    expect(editor.canvas.viewportTransform[4]).toBe(x + 50);
+    window.dispatchEvent(new KeyboardEvent('keyup', { code: 'Space', key: ' ' }));
+    detach();
+    const zoom = editor.getState().zoom;
+    fireWheel(-300);
+    expect(editor.getState().zoom).toBe(zoom);
+    expect(editor.history.size).toBe(0);
+  });
+});

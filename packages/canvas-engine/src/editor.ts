@@ -794,6 +794,35 @@ export class Editor {
   }
 
   /**
+   * Paste dispatcher the UI attaches to `paste` events on its editor area. An image file on the system
+   * clipboard is uploaded through `assetResolver.upload` (never stored as a data URL) and inserted; SVG
+   * text is sanitized and inserted; otherwise the editor's own copied objects are pasted.
+   * @returns true when the event was handled (the UI should then `preventDefault`).
+   */
+  handlePaste(event: ClipboardEvent): boolean {
+    const target = event.target as HTMLElement | null;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))
+      return false;
+    const data = event.clipboardData;
+    const file = data
+      ? [...data.files].find((f) => f.type.startsWith('image/') && f.type !== 'image/svg+xml')
+      : undefined;
+    if (file) {
+      if (!this.options.assetResolver) return false;
+      void this.run('insert.uploadImage', { blob: file });
+      return true;
+    }
+    const text = data?.getData('text/plain')?.trim() ?? '';
+    if (/^<svg[\s>]/i.test(text) || (/^<\?xml/i.test(text) && text.includes('<svg'))) {
+      void this.run('insert.svg', { svg: text });
+      return true;
+    }
+    if (this.clipboardData.length === 0) return false;
+    void this.run('edit.paste');
+    return true;
+  }
+
+  /**
    * Attaches pointer interactions: wheel zooms at the pointer, space + drag (or middle button) pans.
    * @returns a function that detaches them.
    */
