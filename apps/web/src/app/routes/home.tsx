@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthorCard, KeyNumbers, QuickEntries } from '../../features/home';
 import { MessageListView, useMessageList } from '../../features/messages';
 import { NoticeList } from '../../features/notices';
-import { useUserGrade, useUserInfo } from '../../features/shell';
+import { useMyInfo, useUserGrade, useUserInfo } from '../../features/shell';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 
 function Section({ title, more, children }: { title: string; more?: string; children: React.ReactNode }) {
@@ -40,9 +40,12 @@ export default function HomePage() {
   const { t } = useTranslation();
   const user = useUserInfo();
   const grade = useUserGrade();
+  const myInfo = useMyInfo();
   return (
     <div>
-      {user.data ? <AuthorCard user={user.data} grade={grade.data?.grade} /> : null}
+      {user.data ? (
+        <AuthorCard user={user.data} grade={grade.data?.grade} authorId={myInfo.data?.id} />
+      ) : null}
       <div className="cc-home-grid">
         <Section title={t('home.keyNumbers')} more="/dataOverview">
           <KeyNumbers />

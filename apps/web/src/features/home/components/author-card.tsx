@@ -8,7 +8,7 @@ import { fillAvatar } from '../../../lib/format';
 const AUTH_COLOR = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' } as const;
 
 /** The author's card: avatar, media name, certification status and grade. */
-export function AuthorCard({ user, grade }: { user: UserInfo; grade?: number }) {
+export function AuthorCard({ user, grade, authorId }: { user: UserInfo; grade?: number; authorId?: number }) {
   const { t } = useTranslation();
   return (
     <div className="cc-card cc-author-card">
@@ -28,6 +28,11 @@ export function AuthorCard({ user, grade }: { user: UserInfo; grade?: number }) 
               {t(`author.authStatus.${user.authStatus}`)}
             </Tag>
             {grade !== undefined ? <Tag color="blue">{t('author.grade', { grade })}</Tag> : null}
+            {authorId !== undefined ? (
+              <Typography.Text type="secondary" className="cc-tabular" style={{ fontSize: 12 }}>
+                {t('author.id', { id: authorId })}
+              </Typography.Text>
+            ) : null}
             {user.authStatus === 0 || user.authStatus === 3 ? (
               <Link to="/certification/indexc">
                 <Button size="small" type="link">

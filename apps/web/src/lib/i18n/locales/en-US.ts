@@ -128,6 +128,7 @@ const enUS: Resources = {
       '3': 'Certification rejected',
     },
     grade: 'Lv.{{grade}}',
+    id: 'Author ID: {{id}}',
     goCertify: 'Get certified',
   },
   home: {

@@ -126,6 +126,7 @@ const zhCN = {
       '3': '认证未通过',
     },
     grade: 'Lv.{{grade}}',
+    id: '作者 ID：{{id}}',
     goCertify: '去认证',
   },
   home: {
