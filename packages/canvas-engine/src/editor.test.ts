@@ -89,6 +89,23 @@ describe('document model', () => {
     expect(json).not.toContain('data:');
   });
 
+  it('dirty clears when undoing back to the saved state, also after the budget dropped entries', async () => {
+    editor = makeEditor({ historyBudgetBytes: 4_000 });
+    await editor.run('insert.rect');
+    editor.markSaved();
+    expect(editor.getState().dirty).toBe(false);
+    await editor.run('attr.set', { attrs: { left: 1 } });
+    expect(editor.getState().dirty).toBe(true);
+    await editor.undo();
+    expect(editor.getState().dirty).toBe(false);
+    await editor.redo();
+    expect(editor.getState().dirty).toBe(true);
+    for (let i = 0; i < 10; i++) await editor.run('insert.circle');
+    while (editor.history.canUndo) await editor.undo();
+    expect(editor.toDocument().objects.length).toBeGreaterThan(1);
+    expect(editor.getState().dirty).toBe(true);
+  });
+
   it('load clears history and dirty', async () => {
     editor = makeEditor();
     await editor.run('insert.rect');

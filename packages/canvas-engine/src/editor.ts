@@ -102,7 +102,7 @@ export class Editor {
   private background: Background = { type: 'color', color: '#ffffff' };
   private listeners = new Set<Listener>();
   private state: EditorState | null = null;
-  private savedVersion = 0;
+  private savedRevision = 0;
   private pendingTransform: Map<string, ObjectData> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private grid: GridSettings = { visible: false, snap: false, size: 20 };
@@ -178,7 +178,7 @@ export class Editor {
       zoom: this.canvas.getZoom(),
       size: { width: this.width, height: this.height },
       background: this.background,
-      dirty: this.history.version !== this.savedVersion,
+      dirty: this.history.headRevision !== this.savedRevision,
       drawing: this.canvas.isDrawingMode,
       grid: { ...this.grid },
       fonts: this.fonts.snapshot(),
@@ -188,7 +188,7 @@ export class Editor {
 
   /** Marks the current state as saved (`dirty` becomes false). */
   markSaved(): void {
-    this.savedVersion = this.history.version;
+    this.savedRevision = this.history.headRevision;
     this.changed();
   }
 
@@ -223,7 +223,7 @@ export class Editor {
     await this.enqueue(async () => {
       await this.replaceDocument(clean, null);
       this.history.clear();
-      this.savedVersion = this.history.version;
+      this.savedRevision = this.history.headRevision;
       this.pasteCount = 0;
     });
     this.changed();

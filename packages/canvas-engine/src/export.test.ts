@@ -44,6 +44,19 @@ describe('exportImage', () => {
     expect(r2).toBeLessThan(60);
   });
 
+  it('the grid overlay is on screen only, never in the export', async () => {
+    editor = makeEditor({ width: 100, height: 100 });
+    editor.setGrid({ visible: true, size: 20 });
+    editor.canvas.renderAll();
+    const screen = editor.canvas.getContext().getImageData(20, 5, 1, 1).data;
+    expect(screen[0]).toBeLessThan(250);
+    const bitmap = await createImageBitmap(await editor.exportImage());
+    const c = new OffscreenCanvas(100, 100);
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    expect([...ctx.getImageData(20, 5, 1, 1).data]).toEqual([255, 255, 255, 255]);
+  });
+
   it('rejects other multipliers', async () => {
     editor = makeEditor();
     await expect(editor.exportImage({ multiplier: 4 as 1 })).rejects.toThrow(RangeError);

@@ -38,6 +38,8 @@ export interface RecordedEntry {
   bytes: number;
   coalesceKey?: string;
   time: number;
+  /** Changes whenever the entry's content changes (new entry or coalesced into). */
+  revision: number;
 }
 
 /** 20 MB: entries past this total are dropped oldest first (issue #4). */
@@ -87,8 +89,19 @@ export class History {
   private pending: HistoryEntry[][] = [];
   private pendingLabel = 'editor.cmd.transaction';
   private total = 0;
-  /** Incremented on every push/undo/redo; the editor compares it with the saved version for `dirty`. */
+  /** Incremented on every push/undo/redo (listeners can use it as a change counter). */
   version = 0;
+  private nextRevision = 1;
+  /** Revision of the newest entry dropped by the budget: the state an emptied undo stack stands for. */
+  private floorRevision = 0;
+
+  /**
+   * Identifies the state the undo stack is in: the revision of the newest undoable entry, 0 when none.
+   * The editor saves it on `markSaved()`; undoing back to that state makes `dirty` false again.
+   */
+  get headRevision(): number {
+    return this.undoStack[this.undoStack.length - 1]?.revision ?? this.floorRevision;
+  }
 
   constructor(readonly budgetBytes = DEFAULT_HISTORY_BUDGET_BYTES) {}
 
@@ -156,6 +169,7 @@ export class History {
       top.entry = { kind: 'modify', changes: mergeChanges(top.entry.changes, entry.changes) };
       top.bytes = estimateEntryBytes(top.entry);
       top.time = now;
+      top.revision = this.nextRevision++;
       this.total += top.bytes;
       this.clearRedo();
       this.version++;
@@ -166,7 +180,14 @@ export class History {
 
   private pushRecorded(entry: HistoryEntry, labelKey: string, coalesceKey?: string): void {
     const bytes = estimateEntryBytes(entry);
-    this.undoStack.push({ entry, labelKey, bytes, coalesceKey, time: performance.now() });
+    this.undoStack.push({
+      entry,
+      labelKey,
+      bytes,
+      coalesceKey,
+      time: performance.now(),
+      revision: this.nextRevision++,
+    });
     this.total += bytes;
     this.clearRedo();
     this.version++;
@@ -182,6 +203,7 @@ export class History {
     while (this.total > this.budgetBytes && this.undoStack.length > 1) {
       const dropped = this.undoStack.shift()!;
       this.total -= dropped.bytes;
+      this.floorRevision = dropped.revision;
     }
   }
 
@@ -212,6 +234,7 @@ export class History {
     this.redoStack = [];
     this.pending = [];
     this.total = 0;
+    this.floorRevision = 0;
     this.version++;
   }
 }

@@ -43,6 +43,7 @@ export {
 } from './export';
 export { FontLoader, SYSTEM_FONTS } from './fonts';
 export { EDITOR_MESSAGES, MESSAGE_KEYS } from './messages';
+export { listI18nKeys } from './i18n-keys';
 export { SIZE_PRESETS, getSizePreset, type SizePreset } from './presets';
 export { TEMPLATES, getTemplate, type TemplateDefinition } from './library/templates';
 export { PALETTES, type Palette } from './library/palettes';

@@ -128,7 +128,7 @@ export interface EditorState {
   zoom: number;
   size: { width: number; height: number };
   background: Background;
-  /** True once anything changed since `load()` or `markSaved()`. */
+  /** True when the design differs from the one loaded or last `markSaved()` (undoing back clears it). */
   dirty: boolean;
   drawing: boolean;
   grid: GridSettings;

@@ -67,6 +67,24 @@ describe('insert', () => {
     expect((last(editor.toDocument()).points as unknown[]).length).toBe(5);
   });
 
+  it('insert.polygon with drawn points and insert.line with drawn ends keep their place', async () => {
+    await checkCommand(
+      editor,
+      'insert.polygon',
+      {
+        points: [
+          { x: 100, y: 100 },
+          { x: 200, y: 100 },
+          { x: 150, y: 180 },
+        ],
+      },
+      (after) => expect(last(after)).toMatchObject({ left: 150, top: 140, width: 100, height: 80 }),
+    );
+    await checkCommand(editor, 'insert.line', { x1: 10, y1: 20, x2: 110, y2: 20 }, (after) =>
+      expect(last(after)).toMatchObject({ left: 60, top: 20, x1: -50, x2: 50 }),
+    );
+  });
+
   it('insert.svg from a string adds a sanitized group', async () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" onload="alert(1)"><script>alert(1)</script><rect width="10" height="10" fill="red" onclick="x()"/><circle cx="15" cy="15" r="4" fill="blue"/></svg>';

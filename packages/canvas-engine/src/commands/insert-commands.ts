@@ -26,10 +26,10 @@ export interface ShapeArgs {
 
 const always = () => true;
 
-/** Places a new object at the centre of the design and adds it (one history step), selected. */
-function place(editor: Editor, obj: FabricObject, name: string, labelKey: string): void {
+/** Adds a new object (one history step), selected; at the centre of the design unless `centre` is false. */
+function place(editor: Editor, obj: FabricObject, name: string, labelKey: string, centre = true): void {
   const { width, height } = editor.getSize();
-  obj.set({ originX: 'center', originY: 'center', left: width / 2, top: height / 2 });
+  if (centre) obj.set({ originX: 'center', originY: 'center', left: width / 2, top: height / 2 });
   const o = obj as EngineObject;
   o.name = name;
   editor.addObjects([o], { labelKey });
@@ -62,7 +62,15 @@ const shape = <A extends ShapeArgs>(
   id,
   labelKey,
   isEnabled: always,
-  perform: (editor, args) => place(editor, make((args ?? {}) as A), args?.name ?? name, labelKey),
+  // Shapes drawn by the author (polygon points, line ends in design pixels) keep where they were drawn.
+  perform: (editor, args) =>
+    place(
+      editor,
+      make((args ?? {}) as A),
+      args?.name ?? name,
+      labelKey,
+      !(args && ('points' in args || 'x1' in args)),
+    ),
 });
 
 /** Loads an image by asset URL and adds it fitted into 60 % of the design. @throws Error for URLs not allowed or failing to load. */
@@ -147,19 +155,24 @@ export const INSERT_COMMANDS: AnyCommand[] = [
   shape(
     'insert.polygon',
     'editor.cmd.insertPolygon',
-    (a: ShapeArgs & { sides?: number; radius?: number }) =>
-      new Polygon(regularPolygonPoints(Math.max(3, Math.min(24, a.sides ?? 6)), a.radius ?? 100), {
-        fill: a.fill ?? '#9333ea',
-        stroke: a.stroke ?? null,
-        strokeWidth: a.strokeWidth ?? 0,
-      }),
+    (a: ShapeArgs & { sides?: number; radius?: number; points?: { x: number; y: number }[] }) =>
+      new Polygon(
+        a.points && a.points.length >= 3
+          ? a.points
+          : regularPolygonPoints(Math.max(3, Math.min(24, a.sides ?? 6)), a.radius ?? 100),
+        {
+          fill: a.fill ?? '#9333ea',
+          stroke: a.stroke ?? null,
+          strokeWidth: a.strokeWidth ?? 0,
+        },
+      ),
     'polygon',
   ),
   shape(
     'insert.line',
     'editor.cmd.insertLine',
-    (a: ShapeArgs & { length?: number }) =>
-      new Line([0, 0, a.length ?? 300, 0], {
+    (a: ShapeArgs & { length?: number; x1?: number; y1?: number; x2?: number; y2?: number }) =>
+      new Line(a.x1 !== undefined ? [a.x1, a.y1 ?? 0, a.x2 ?? a.x1, a.y2 ?? 0] : [0, 0, a.length ?? 300, 0], {
         stroke: a.stroke ?? '#222222',
         strokeWidth: a.strokeWidth ?? 6,
         strokeLineCap: 'round',

@@ -91,3 +91,16 @@ describe('textures and palettes', () => {
     for (const p of PALETTES) for (const c of p.colors) expect(c).toMatch(/^#[0-9a-f]{6}$/);
   });
 });
+
+describe('i18n keys', () => {
+  it('lists every key once, all under editor.*', async () => {
+    const { listI18nKeys } = await import('../i18n-keys');
+    const keys = listI18nKeys();
+    expect(keys.length).toBeGreaterThan(100);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const k of keys)
+      expect(k).toMatch(/^editor\.(cmd|template|material|palette|texture|size|msg)\.[a-zA-Z0-9-]+$/);
+    expect(keys).toContain('editor.cmd.flipX');
+    expect(keys).toContain('editor.msg.copySucceeded');
+  });
+});
