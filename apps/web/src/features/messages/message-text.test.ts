@@ -48,14 +48,23 @@ describe('messageText (kind + params through i18n)', () => {
 });
 
 describe('message groups', () => {
-  it('orders groups with unread first (most unread first), then by number', () => {
+  it('orders groups with unread first, then system (8) first and the rest by group order', () => {
     const ordered = orderGroups([
       { msgGroup: 1, unreadCount: 0 },
-      { msgGroup: 8, unreadCount: 2 },
       { msgGroup: 3, unreadCount: 5 },
+      { msgGroup: 8, unreadCount: 2 },
       { msgGroup: 2, unreadCount: 0 },
+      { msgGroup: 99, unreadCount: 0 },
+      { msgGroup: 4, unreadCount: 1 },
     ]);
-    expect(ordered.map((g) => g.msgGroup)).toEqual([3, 8, 1, 2]);
+    expect(ordered.map((g) => g.msgGroup)).toEqual([8, 3, 4, 1, 2, 99]);
+    // with nothing unread in 8, it falls behind the groups that have news
+    expect(
+      orderGroups([
+        { msgGroup: 8, unreadCount: 0 },
+        { msgGroup: 1, unreadCount: 1 },
+      ]).map((g) => g.msgGroup),
+    ).toEqual([1, 8]);
   });
 
   it('the bell counts group 8 only', () => {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BELL_MSG_GROUP, type MessageGroupEntry } from '@cc/contracts';
+import { BELL_MSG_GROUP, MSG_GROUPS, type MessageGroupEntry } from '@cc/contracts';
 import { apiGet } from '../../../lib/api-client';
 
 /** Key prefix of every message query: invalidating it refreshes the bell, the tabs and the lists. */
@@ -26,13 +26,18 @@ export function bellUnread(groups: MessageGroupEntry[] | undefined): number {
   return groups?.find((g) => g.msgGroup === BELL_MSG_GROUP)?.unreadCount ?? 0;
 }
 
-/** Groups ordered for the tabs: those with unread messages first (most unread first), then by group number. */
+/**
+ * Groups ordered for the tabs: those with unread messages first, each part in the product's group
+ * order (MSG_GROUPS: system first, so the bell's group leads whenever it has news), unknown groups last.
+ */
 export function orderGroups(groups: MessageGroupEntry[]): MessageGroupEntry[] {
+  const rank = (g: number) => {
+    const i = (MSG_GROUPS as readonly number[]).indexOf(g);
+    return i < 0 ? MSG_GROUPS.length + g : i;
+  };
   return [...groups].sort((a, b) => {
-    const ua = a.unreadCount > 0 ? 1 : 0;
-    const ub = b.unreadCount > 0 ? 1 : 0;
-    if (ua !== ub) return ub - ua;
-    if (a.unreadCount !== b.unreadCount) return b.unreadCount - a.unreadCount;
-    return a.msgGroup - b.msgGroup;
+    const ua = a.unreadCount > 0 ? 0 : 1;
+    const ub = b.unreadCount > 0 ? 0 : 1;
+    return ua !== ub ? ua - ub : rank(a.msgGroup) - rank(b.msgGroup);
   });
 }
