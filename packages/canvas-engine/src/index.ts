@@ -19,6 +19,7 @@ export {
 } from './commands/registry';
 export type { SetAttributesArgs, SetFilterArgs } from './commands/style-commands';
 export type { SetSizeArgs } from './commands/document-commands';
+export type { MoveToArgs } from './commands/arrange-commands';
 export type { ShapeArgs } from './commands/insert-commands';
 export { NUDGE_STEP, NUDGE_STEP_SHIFT, PASTE_OFFSET } from './commands/edit-commands';
 export {

@@ -120,7 +120,23 @@ const distribute = (axis: 'h' | 'v', labelKey: string): Command<TargetArgs | und
   },
 });
 
+/** Arguments of `arrange.moveTo`: layer-panel drag and drop; `index` 0 = bottom of the stack. */
+export interface MoveToArgs {
+  id: string;
+  index: number;
+}
+
 export const ARRANGE_COMMANDS: AnyCommand[] = [
+  {
+    id: 'arrange.moveTo',
+    labelKey: 'editor.cmd.moveTo',
+    isEnabled: (e, a?: MoveToArgs) => !!a && !!e.getObjectById(a.id),
+    perform: (e, args: MoveToArgs) => {
+      const o = e.getObjectById(args.id)!;
+      const index = Math.max(0, Math.min(e.canvas.getObjects().length - 1, Math.round(args.index)));
+      e.reorder((c) => c.moveObjectTo(o, index), { labelKey: 'editor.cmd.moveTo' });
+    },
+  } satisfies Command<MoveToArgs>,
   arrange('arrange.bringForward', 'editor.cmd.bringForward', 'Mod+]', true, (c, o) =>
     c.bringObjectForward(o),
   ),

@@ -295,6 +295,64 @@ describe('arrange', () => {
   });
 });
 
+describe('layer panel', () => {
+  it('arrange.moveTo moves a layer to a stack index', async () => {
+    const rects = await threeRects();
+    await checkCommand(editor, 'arrange.moveTo', { id: rects[2], index: 0 }, (after) =>
+      expect(ids(after)).toEqual([rects[2], rects[0], rects[1]]),
+    );
+    expect(editor.canRun('arrange.moveTo', { id: 'nope', index: 0 })).toBe(false);
+  });
+});
+
+describe('real pointer interaction', () => {
+  /** Dispatches mouse events the way fabric listens to them (down on the canvas, move/up on the document), in design pixels. */
+  function drag(from: { x: number; y: number }, to: { x: number; y: number }) {
+    const el = editor.canvas.upperCanvasEl;
+    const r = el.getBoundingClientRect();
+    const init = (p: { x: number; y: number }, buttons: number): MouseEventInit => ({
+      clientX: r.left + p.x,
+      clientY: r.top + p.y,
+      bubbles: true,
+      cancelable: true,
+      button: 0,
+      buttons,
+    });
+    el.dispatchEvent(new MouseEvent('mousedown', init(from, 1)));
+    for (let i = 1; i <= 5; i++) {
+      const p = { x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 };
+      document.dispatchEvent(new MouseEvent('mousemove', init(p, 1)));
+    }
+    document.dispatchEvent(new MouseEvent('mouseup', init(to, 0)));
+  }
+
+  it('dragging an object with the mouse is one undo step that restores exactly', async () => {
+    await editor.run('insert.rect', { width: 100, height: 100 });
+    editor.select([]);
+    const before = snapshot(editor);
+    drag({ x: 450, y: 600 }, { x: 500, y: 630 });
+    const after = snapshot(editor);
+    expect(last(after)).toMatchObject({ left: 500, top: 630 });
+    expect(editor.history.size).toBe(2);
+    await editor.undo();
+    expect(snapshot(editor)).toEqual(before);
+    await editor.redo();
+    expect(snapshot(editor)).toEqual(after);
+  });
+
+  it('rotating with the rotation handle is recorded', async () => {
+    await editor.run('insert.rect', { width: 100, height: 100 });
+    const o = editor.getSelectedObjects()[0]!;
+    const mtr = o.oCoords.mtr!;
+    const before = snapshot(editor);
+    drag({ x: mtr.x, y: mtr.y }, { x: 600, y: 600 });
+    const angle = last(snapshot(editor)).angle as number;
+    expect(angle).toBeGreaterThan(45);
+    await editor.undo();
+    expect(snapshot(editor)).toEqual(before);
+  });
+});
+
 describe('position and alignment', () => {
   it.each([
     ['position.centerH', { left: 450 }],
