@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './messages.js';
 export * from './contents.js';
 export * from './uploads.js';
+export * from './videos.js';
