@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './contents.js';
 export * from './uploads.js';
 export * from './videos.js';
+export * from './designs.js';
