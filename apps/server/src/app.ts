@@ -11,6 +11,7 @@ import mediaRoutes from './modules/media/media.routes.js';
 import messageRoutes from './modules/message/message.routes.js';
 import noticeRoutes from './modules/notice/notice.routes.js';
 import passportRoutes from './modules/passport/passport.routes.js';
+import { ensureDemoCovers } from './db/demo-covers.js';
 import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
 import userRoutes from './modules/user/user.routes.js';
 import envelope from './plugins/envelope.js';
@@ -86,6 +87,7 @@ export async function buildApp(
 
   app.addHook('onReady', async () => {
     await ensureDefaultAvatar(storage);
+    if (config.seedDemo) await ensureDemoCovers(storage);
   });
   return app;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import { contents, dailyStats, userIdentities, users } from './schema/index.js';
 import type { Db } from './client.js';
+import { demoCoverKey } from './demo-covers.js';
 import { messageTemplates, sendSystemMessage } from '../modules/message/message.service.js';
 import { publishNotice } from '../modules/notice/notice.service.js';
 import { hashPassword } from '../modules/passport/passport.service.js';
@@ -18,8 +19,8 @@ export const DEMO_PASSWORD = 'demo-password';
 
 const DAY = 86_400_000;
 
-/** Cover images of the demo: the default avatar stands in (a real key in storage, so it renders). */
-const DEMO_COVER = '/media/img/400x300/avatar/default.png';
+/** Cover of demo item `i`: one of the generated demo covers (db/demo-covers.ts, written at start). */
+const demoCover = (i: number) => `/media/img/0x0/${demoCoverKey(i)}`;
 
 const demoContent: {
   type: (typeof contents.$inferInsert)['type'];
@@ -190,7 +191,7 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
         type: item.type,
         title: item.title,
         content: item.type === 'article' ? demoArticleBody : '',
-        coverUrls: [DEMO_COVER],
+        coverUrls: [demoCover(i)],
         status: item.status,
         rejectReason: item.rejectReason ?? null,
         views: item.views,
@@ -211,6 +212,7 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
       read: boolean;
       hoursAgo: number;
       kind: string;
+      params?: Record<string, string | number>;
       link?: string;
     }[] = [
       {
@@ -220,6 +222,7 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
         read: false,
         hoursAgo: 20,
         kind: 'article_published',
+        params: { id: 0, title: '2024款凯美瑞双擎深度试驾：油耗到底有多低' },
         link: '/detailManage?type=article&status=published',
       },
       {
@@ -229,6 +232,7 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
         read: false,
         hoursAgo: 90,
         kind: 'article_rejected',
+        params: { id: 0, title: '这款车赌博式降价背后的真相', reason: 'contains a prohibited word: 赌博 (gambling)' },
       },
       {
         group: MsgGroup.SYSTEM,
@@ -332,6 +336,7 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
         userId,
         msgGroup: m.group,
         kind: m.kind,
+        params: m.params,
         title: m.title,
         body: m.body,
         link: m.link ?? null,

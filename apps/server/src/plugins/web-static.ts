@@ -21,6 +21,12 @@ export function isServerPath(url: string): boolean {
   return SERVER_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 }
 
+/** True for `/assets/...` and paths whose last segment has a file extension (`/favicon.svg`). */
+export function looksLikeFile(url: string): boolean {
+  const p = url.split('?')[0] ?? url;
+  return p.startsWith('/assets/') || /\/[^/]+\.[a-z0-9]{1,8}$/i.test(p);
+}
+
 async function webStaticPlugin(app: FastifyInstance, opts: { webDist: string }): Promise<void> {
   const indexFile = path.join(opts.webDist, 'index.html');
   const built = existsSync(indexFile);
@@ -29,7 +35,8 @@ async function webStaticPlugin(app: FastifyInstance, opts: { webDist: string }):
     await app.register(fastifyStatic, {
       root: opts.webDist,
       prefix: '/',
-      wildcard: false,
+      // Wildcard: files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webDist, filePath);
@@ -39,6 +46,8 @@ async function webStaticPlugin(app: FastifyInstance, opts: { webDist: string }):
         else res.header('cache-control', 'public, max-age=3600');
       },
     });
+    // `/` is a directory to the wildcard route; the app's home is index.html.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -46,6 +55,9 @@ async function webStaticPlugin(app: FastifyInstance, opts: { webDist: string }):
       throw new AppError('NOT_FOUND', `no such path: ${request.method} ${request.url.split('?')[0]}`);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('NOT_FOUND', 'not found');
+    // A missing asset (an old hashed chunk after a deploy) must be a 404, not index.html: the app's chunk-error
+    // guard then reloads the page (spec §4) instead of choking on HTML served as JavaScript.
+    if (looksLikeFile(request.url)) return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
     if (!built)
       return reply.code(503).type('text/plain; charset=utf-8').send('web app not built: run npm run build\n');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -117,6 +117,18 @@ describe('web app hosting', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('serves files added after start and answers a missing asset with 404, never index.html', async () => {
+    await writeFile(path.join(webDist, 'assets', 'late-def456.js'), 'console.log(2)');
+    const late = await t.app.inject('/assets/late-def456.js');
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toBe('console.log(2)');
+    for (const url of ['/assets/gone-000000.js', '/favicon.svg']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<title>app</title>');
+    }
+  });
+
   it('never answers server paths with HTML', async () => {
     for (const url of ['/api/x', '/fileservice/x', '/open/x', '/media/x']) {
       const res = await t.app.inject(url);
