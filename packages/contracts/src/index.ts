@@ -6,3 +6,4 @@ export * from './text-rules.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './upload.js';
+export * from './design.js';

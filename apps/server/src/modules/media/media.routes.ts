@@ -1,16 +1,19 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { commonMaterialParamSchema, MAX_IMAGE_BYTES } from '@cc/contracts';
+import { commonMaterialParamSchema, MAX_IMAGE_BYTES, myImagesParamSchema } from '@cc/contracts';
 import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { requireUserGuid } from '../../plugins/session.js';
+import { requireUser, requireUserGuid } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import type { ObjectStorage } from '../../storage/storage.js';
-import { getImageRendition, listCommonMaterial, saveUploadedImage } from './media.service.js';
+import { getImageRendition, listCommonMaterial, listMyImages, recordUploadedImage, saveUploadedImage } from './media.service.js';
 
 export interface MediaRoutesOptions {
   storage: ObjectStorage;
   config: Pick<AppConfig, 'supportUrl'>;
+  /** records every upload in media_images for the editor's picture panel (issue #4) */
+  db: Db;
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -20,7 +23,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 3600;
  * `common_material` (API.md §6).
  */
 const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyInstance, opts) => {
-  const { storage, config } = opts;
+  const { storage, config, db } = opts;
 
   signedRoute(
     app,
@@ -33,6 +36,19 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
       data: '[{ name, url }]',
     },
     async (param) => listCommonMaterial(storage, param.groupName, config.supportUrl),
+  );
+
+  signedRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/media/my_images',
+      param: myImagesParamSchema,
+      summary: 'Images I uploaded, newest first (the poster editor picture panel)',
+      tags: ['media'],
+      data: 'ListData<MyImageItem>',
+    },
+    async (param, request) => listMyImages(db, requireUser(request).id, param),
   );
 
   // Encapsulated here: only the file service parses multipart bodies. One file part per request.
@@ -52,7 +68,9 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
       throw error;
     }
     if (!bytes) throw AppError.validation([{ path: 'file', message: 'file is required' }]);
-    return saveUploadedImage(storage, user.id, bytes);
+    const saved = await saveUploadedImage(storage, user.id, bytes);
+    await recordUploadedImage(db, user.id, saved);
+    return saved;
   });
 
   app.get<{ Params: { size: string; '*': string } }>('/media/img/:size/*', async (request, reply) => {

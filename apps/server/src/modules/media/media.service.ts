@@ -1,7 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import QRCode from 'qrcode';
-import { type IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type ImageUploadResult } from '@cc/contracts';
+import { count, desc, eq } from 'drizzle-orm';
+import {
+  type IMAGE_MIME_TYPES,
+  MAX_IMAGE_BYTES,
+  type ImageUploadResult,
+  type ListData,
+  type MyImageItem,
+  type MyImagesParam,
+} from '@cc/contracts';
+import type { Db } from '../../db/client.js';
+import { mediaImages } from '../../db/schema/designs.js';
 import { AppError } from '../../errors.js';
 import { assertValidKey } from '../../storage/keys.js';
 import type { ObjectStorage } from '../../storage/storage.js';
@@ -121,4 +131,44 @@ export async function listCommonMaterial(
     await storage.put(key, png, 'image/png');
   }
   return [{ name: 'contact_support', url: imageUrl(key) }];
+}
+
+/**
+ * Records an uploaded image (API.md §8) as the author's, for the poster editor's picture panel
+ * (issue #4, `GET /api/media/my_images`). Keys are fresh random keys, so a key is recorded once.
+ * @param image what `saveUploadedImage` returned (pixels, bytes)
+ */
+export async function recordUploadedImage(db: Db, userId: number, image: ImageUploadResult): Promise<void> {
+  await db
+    .insert(mediaImages)
+    .values({ key: image.key, userId, width: image.width, height: image.height, size: image.size })
+    .onConflictDoNothing();
+}
+
+/**
+ * `GET /api/media/my_images`: the author's uploaded images, newest first.
+ * @returns ListData of `{ url, key, width, height, size, createdAt }` (pixels, bytes, ISO 8601)
+ */
+export async function listMyImages(db: Db, userId: number, param: MyImagesParam): Promise<ListData<MyImageItem>> {
+  const rows = await db
+    .select()
+    .from(mediaImages)
+    .where(eq(mediaImages.userId, userId))
+    .orderBy(desc(mediaImages.createdAt), desc(mediaImages.key))
+    .limit(param.pageSize)
+    .offset((param.page - 1) * param.pageSize);
+  const [total] = await db.select({ n: count() }).from(mediaImages).where(eq(mediaImages.userId, userId));
+  return {
+    list: rows.map((r) => ({
+      url: imageUrl(r.key),
+      key: r.key,
+      width: r.width,
+      height: r.height,
+      size: r.size,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+    page: param.page,
+    pageSize: param.pageSize,
+  };
 }

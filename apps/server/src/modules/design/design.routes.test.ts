@@ -1,0 +1,287 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  DesignDetail,
+  DesignListItem,
+  DesignSaveResult,
+  ImageUploadResult,
+  ListData,
+  MyImageItem,
+} from '@cc/contracts';
+import { createUser } from '../../test/factories.js';
+import {
+  body,
+  createTestApp,
+  login,
+  signedGet,
+  signedPost,
+  type TestApp,
+  type TestSession,
+} from '../../test/helpers.js';
+import { copyName } from './design.service.js';
+
+// Designs (issue #4, docs/api.md "Designs") and media/my_images, through the real app.
+let t: TestApp;
+let alice: TestSession;
+let bob: TestSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.db, t.config, { account: 'design_alice' });
+  await createUser(t.db, t.config, { account: 'design_bob' });
+  alice = await login(t.app, 'design_alice');
+  bob = await login(t.app, 'design_bob');
+});
+afterAll(() => t.close());
+
+const doc = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    schemaVersion: 2,
+    width: 900,
+    height: 1200,
+    background: { type: 'color', color: '#fff' },
+    objects: [],
+    ...extra,
+  });
+
+const save = (session: TestSession, param: Record<string, unknown>) =>
+  signedPost(
+    t.app,
+    '/api/design/save',
+    { name: 'Cover', width: 900, height: 1200, document: doc(), ...param },
+    { session, json: true },
+  );
+
+async function create(session: TestSession, param: Record<string, unknown> = {}): Promise<DesignSaveResult> {
+  const env = body<DesignSaveResult>(await save(session, param));
+  expect(env.status, env.message).toBe(1);
+  return env.data;
+}
+
+describe('POST /api/design/save', () => {
+  it('creates, then updates the same design, and detail returns what was saved', async () => {
+    const created = await create(alice, {
+      name: '新车上市',
+      thumbnailUrl: '/media/img/0x0/images/u1/202611/a.png',
+    });
+    expect(created.id).toBeGreaterThan(0);
+    expect(new Date(created.updatedAt).getTime()).not.toBeNaN();
+    const updated = await create(alice, {
+      id: created.id,
+      name: '新车上市 v2',
+      document: doc({ objects: [{ type: 'Rect', id: 'r1', name: 'r' }] }),
+    });
+    expect(updated.id).toBe(created.id);
+    const detail = body<DesignDetail>(
+      await signedGet(t.app, '/api/design/detail', { id: created.id }, { session: alice }),
+    );
+    expect(detail.data).toMatchObject({ id: created.id, name: '新车上市 v2', width: 900, height: 1200 });
+    // a save without thumbnailUrl keeps the stored one
+    expect(detail.data.thumbnailUrl).toBe('/media/img/0x0/images/u1/202611/a.png');
+    expect(JSON.parse(detail.data.document).objects[0].id).toBe('r1');
+  });
+
+  it.each([
+    ['an empty name', { name: '   ' }, 'name'],
+    ['a 41-character name', { name: 'x'.repeat(41) }, 'name'],
+    ['a width under 16 px', { width: 15 }, 'width'],
+    ['a height over 8000 px', { height: 8001 }, 'height'],
+    ['a fractional size', { width: 100.5 }, 'width'],
+    ['a document that is not JSON', { document: '{oops' }, 'document'],
+    ['a document without schemaVersion', { document: JSON.stringify({ objects: [] }) }, 'document'],
+    ['a JSON array as document', { document: '[1]' }, 'document'],
+    ['a thumbnail on another host', { thumbnailUrl: 'https://evil.example/x.png' }, 'thumbnailUrl'],
+  ])('refuses %s with 10007 naming the field', async (_label, param, field) => {
+    const env = body<{ fields: { path: string }[] }>(await save(alice, param));
+    expect(env.status).toBe(10007);
+    expect(env.data.fields.map((f) => f.path)).toContain(field);
+  });
+
+  it('accepts a 40-character Chinese name and the 16 and 8000 px edges', async () => {
+    await create(alice, { name: '海'.repeat(40), width: 16, height: 8000 });
+  });
+
+  it('refuses a document over 5 MB and accepts one just under', async () => {
+    const base = doc({ pad: '' }).length;
+    const over = doc({ pad: 'a'.repeat(5 * 1024 * 1024 - base + 1) });
+    const env = body(await save(alice, { document: over }));
+    expect(env.status).toBe(10007);
+    const under = doc({ pad: 'a'.repeat(5 * 1024 * 1024 - base) });
+    expect(body(await save(alice, { document: under })).status).toBe(1);
+  });
+
+  it("answers 10006 when updating another author's design, and leaves it unchanged", async () => {
+    const mine = await create(alice, { name: 'mine' });
+    expect(body(await save(bob, { id: mine.id, name: 'stolen' })).status).toBe(10006);
+    const detail = body<DesignDetail>(
+      await signedGet(t.app, '/api/design/detail', { id: mine.id }, { session: alice }),
+    );
+    expect(detail.data.name).toBe('mine');
+  });
+
+  it('needs a session (10002)', async () => {
+    expect(body(await save(null as unknown as TestSession, {})).status).toBe(10002);
+  });
+});
+
+describe('list, detail, duplicate, rename, delete', () => {
+  it('lists only my designs, newest change first, paged, without documents', async () => {
+    const fresh = await createTestApp();
+    try {
+      await createUser(fresh.db, fresh.config, { account: 'lister' });
+      await createUser(fresh.db, fresh.config, { account: 'other' });
+      const me = await login(fresh.app, 'lister');
+      const other = await login(fresh.app, 'other');
+      const mk = async (s: TestSession, name: string) =>
+        body<DesignSaveResult>(
+          await signedPost(
+            fresh.app,
+            '/api/design/save',
+            { name, width: 100, height: 100, document: doc() },
+            { session: s, json: true },
+          ),
+        ).data;
+      const a = await mk(me, 'A');
+      await mk(me, 'B');
+      await mk(me, 'C');
+      await mk(other, 'X');
+      // touching A makes it the most recent
+      await signedPost(fresh.app, '/api/design/rename', { id: a.id, name: 'A2' }, { session: me });
+      const page1 = body<ListData<DesignListItem>>(
+        await signedGet(fresh.app, '/api/design/list', { page: 1, pageSize: 2 }, { session: me }),
+      ).data;
+      expect(page1.total).toBe(3);
+      expect(page1.list.map((d) => d.name)).toEqual(['A2', 'C']);
+      expect(page1.list[0]).not.toHaveProperty('document');
+      expect(Object.keys(page1.list[0]!).sort()).toEqual([
+        'height',
+        'id',
+        'name',
+        'thumbnailUrl',
+        'updatedAt',
+        'width',
+      ]);
+      const page2 = body<ListData<DesignListItem>>(
+        await signedGet(fresh.app, '/api/design/list', { page: 2, pageSize: 2 }, { session: me }),
+      ).data;
+      expect(page2.list.map((d) => d.name)).toEqual(['B']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('duplicates with the same document and size under "<name> copy"', async () => {
+    const src = await create(alice, {
+      name: 'Poster',
+      width: 1080,
+      height: 1920,
+      document: doc({ marker: 42 }),
+    });
+    const env = body<DesignSaveResult>(
+      await signedPost(t.app, '/api/design/duplicate', { id: src.id }, { session: alice }),
+    );
+    expect(env.status).toBe(1);
+    expect(env.data.id).not.toBe(src.id);
+    const copy = body<DesignDetail>(
+      await signedGet(t.app, '/api/design/detail', { id: env.data.id }, { session: alice }),
+    ).data;
+    expect(copy).toMatchObject({ name: 'Poster copy', width: 1080, height: 1920 });
+    expect(JSON.parse(copy.document).marker).toBe(42);
+  });
+
+  it('cuts a long name so the copy name stays within 40 characters', () => {
+    expect([...copyName('海'.repeat(40))].length).toBe(40);
+    expect(copyName('Poster')).toBe('Poster copy');
+  });
+
+  it('renames (rules of save apply) and deletes', async () => {
+    const d = await create(alice, { name: 'old' });
+    expect(
+      body(await signedPost(t.app, '/api/design/rename', { id: d.id, name: '' }, { session: alice })).status,
+    ).toBe(10007);
+    expect(
+      body(await signedPost(t.app, '/api/design/rename', { id: d.id, name: ' new ' }, { session: alice }))
+        .status,
+    ).toBe(1);
+    expect(
+      body<DesignDetail>(await signedGet(t.app, '/api/design/detail', { id: d.id }, { session: alice })).data
+        .name,
+    ).toBe('new');
+    expect(body(await signedPost(t.app, '/api/design/delete', { id: d.id }, { session: alice })).status).toBe(
+      1,
+    );
+    expect(body(await signedGet(t.app, '/api/design/detail', { id: d.id }, { session: alice })).status).toBe(
+      10006,
+    );
+    expect(body(await signedPost(t.app, '/api/design/delete', { id: d.id }, { session: alice })).status).toBe(
+      10006,
+    );
+  });
+
+  it("answers 10006 for another author's design on every call", async () => {
+    const d = await create(alice, { name: 'private' });
+    expect(body(await signedGet(t.app, '/api/design/detail', { id: d.id }, { session: bob })).status).toBe(
+      10006,
+    );
+    expect(
+      body(await signedPost(t.app, '/api/design/duplicate', { id: d.id }, { session: bob })).status,
+    ).toBe(10006);
+    expect(
+      body(await signedPost(t.app, '/api/design/rename', { id: d.id, name: 'x' }, { session: bob })).status,
+    ).toBe(10006);
+    expect(body(await signedPost(t.app, '/api/design/delete', { id: d.id }, { session: bob })).status).toBe(
+      10006,
+    );
+    expect(
+      body(await signedGet(t.app, '/api/design/detail', { id: d.id }, { session: alice })).data,
+    ).toMatchObject({ name: 'private' });
+  });
+});
+
+describe('GET /api/media/my_images', () => {
+  function upload(session: TestSession, bytes: Buffer) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'p.png');
+    return t.app.inject({
+      method: 'POST',
+      url: '/fileservice/image',
+      payload: form,
+      headers: { cid: '500', ver: '1.0.4', 'x-user-guid': session.userGuid },
+      cookies: session.cookies,
+    });
+  }
+  const png = (w: number, h: number) =>
+    sharp({ create: { width: w, height: h, channels: 3, background: '#2468f2' } })
+      .png()
+      .toBuffer();
+
+  it("records every upload as the uploader's, newest first; others see none of them", async () => {
+    const first = body<ImageUploadResult>(await upload(alice, await png(30, 20))).data;
+    const second = body<ImageUploadResult>(await upload(alice, await png(40, 10))).data;
+    const mine = body<ListData<MyImageItem>>(
+      await signedGet(t.app, '/api/media/my_images', { page: 1, pageSize: 10 }, { session: alice }),
+    ).data;
+    expect(mine.total).toBe(2);
+    expect(mine.list.map((i) => i.key)).toEqual([second.key, first.key]);
+    expect(mine.list[0]).toMatchObject({ url: second.url, width: 40, height: 10, size: second.size });
+    expect(new Date(mine.list[0]!.createdAt).getTime()).not.toBeNaN();
+    const theirs = body<ListData<MyImageItem>>(
+      await signedGet(t.app, '/api/media/my_images', {}, { session: bob }),
+    ).data;
+    expect(theirs.total).toBe(0);
+    const paged = body<ListData<MyImageItem>>(
+      await signedGet(t.app, '/api/media/my_images', { page: 2, pageSize: 1 }, { session: alice }),
+    ).data;
+    expect(paged.list.map((i) => i.key)).toEqual([first.key]);
+  });
+
+  it('does not record a refused upload', async () => {
+    const before = body<ListData<MyImageItem>>(
+      await signedGet(t.app, '/api/media/my_images', {}, { session: bob }),
+    ).data.total;
+    expect(body(await upload(bob, Buffer.from('not an image'))).status).toBe(10007);
+    expect(
+      body<ListData<MyImageItem>>(await signedGet(t.app, '/api/media/my_images', {}, { session: bob })).data
+        .total,
+    ).toBe(before);
+  });
+});

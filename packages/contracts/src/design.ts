@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { pageParamSchema } from './schemas.js';
+
+/**
+ * Poster designs (issue #4 "In the product") and the author's uploaded images for the editor's picture
+ * panel. Extensions beyond API.md, documented in docs/api.md "Designs". Server and web validate with
+ * these schemas.
+ */
+
+/** Longest design name, in characters (code points). */
+export const DESIGN_NAME_MAX = 40;
+/** Smallest and largest design side, pixels. */
+export const DESIGN_SIDE_MIN = 16;
+export const DESIGN_SIDE_MAX = 8000;
+/** Largest saved document: the engine's JSON as UTF-8, bytes (5 MB; images are stored by URL, not inline). */
+export const DESIGN_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Our own image URLs (`/media/...`, API.md §4): thumbnails must point here, never to other hosts. */
+export const MEDIA_URL_PATTERN = /^\/media\/[A-Za-z0-9/_.{}-]+$/;
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+/** A design name: trimmed, 1–40 characters. */
+export const designNameSchema = z
+  .string()
+  .trim()
+  .refine((s) => [...s].length >= 1, 'name is required')
+  .refine((s) => [...s].length <= DESIGN_NAME_MAX, `name must be at most ${DESIGN_NAME_MAX} characters`);
+
+const sideSchema = z.coerce
+  .number()
+  .int('size must be whole pixels')
+  .min(DESIGN_SIDE_MIN, `size must be ${DESIGN_SIDE_MIN}-${DESIGN_SIDE_MAX} pixels`)
+  .max(DESIGN_SIDE_MAX, `size must be ${DESIGN_SIDE_MIN}-${DESIGN_SIDE_MAX} pixels`);
+
+/**
+ * The engine's document as JSON text: at most 5 MB (UTF-8), must parse to an object carrying a
+ * positive integer `schemaVersion` (the engine migrates older versions on load).
+ */
+export const designDocumentSchema = z.string().superRefine((s, ctx) => {
+  if (utf8Bytes(s) > DESIGN_DOCUMENT_MAX_BYTES) {
+    ctx.addIssue({ code: 'custom', message: 'document must be at most 5 MB' });
+    return;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(s);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'document is not valid JSON' });
+    return;
+  }
+  const version = (parsed as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (
+    !parsed ||
+    typeof parsed !== 'object' ||
+    Array.isArray(parsed) ||
+    !Number.isInteger(version) ||
+    (version as number) < 1
+  ) {
+    ctx.addIssue({ code: 'custom', message: 'document must carry schemaVersion' });
+  }
+});
+
+/** `POST /api/design/save`: creates (no id) or updates (own id) a design. */
+export const designSaveParamSchema = z.object({
+  id: z.coerce.number().int().min(1).optional(),
+  name: designNameSchema,
+  width: sideSchema,
+  height: sideSchema,
+  document: designDocumentSchema,
+  thumbnailUrl: z
+    .string()
+    .max(512)
+    .regex(MEDIA_URL_PATTERN, 'thumbnailUrl must be one of our /media/ URLs')
+    .optional(),
+});
+export type DesignSaveParam = z.infer<typeof designSaveParamSchema>;
+
+/** `GET /api/design/list`: the author's designs, most recently changed first. */
+export const designListParamSchema = pageParamSchema;
+export type DesignListParam = z.infer<typeof designListParamSchema>;
+
+/** `GET /api/design/detail`, `POST /api/design/duplicate`, `POST /api/design/delete`. */
+export const designIdParamSchema = z.object({ id: z.coerce.number().int().min(1, 'id is required') });
+export type DesignIdParam = z.infer<typeof designIdParamSchema>;
+
+/** `POST /api/design/rename`. */
+export const designRenameParamSchema = z.object({
+  id: z.coerce.number().int().min(1, 'id is required'),
+  name: designNameSchema,
+});
+export type DesignRenameParam = z.infer<typeof designRenameParamSchema>;
+
+/** `GET /api/media/my_images`: the author's uploaded images, newest first. */
+export const myImagesParamSchema = pageParamSchema;
+export type MyImagesParam = z.infer<typeof myImagesParamSchema>;
+
+/** Answer of `design/save` and `design/duplicate`. `updatedAt` is ISO 8601. */
+export interface DesignSaveResult {
+  id: number;
+  updatedAt: string;
+}
+
+/** One row of `design/list`. Sizes in pixels; `thumbnailUrl` null until the first thumbnail; ISO time. */
+export interface DesignListItem {
+  id: number;
+  name: string;
+  width: number;
+  height: number;
+  thumbnailUrl: string | null;
+  updatedAt: string;
+}
+
+/** `design/detail`: the list row plus the document (JSON text as saved). */
+export interface DesignDetail extends DesignListItem {
+  document: string;
+}
+
+/** One row of `media/my_images`: an image the author uploaded (API.md §8). Pixels, bytes, ISO time. */
+export interface MyImageItem {
+  url: string;
+  key: string;
+  width: number;
+  height: number;
+  size: number;
+  createdAt: string;
+}
