@@ -15,6 +15,7 @@ import passportRoutes from './modules/passport/passport.routes.js';
 import { ensureDemoCovers } from './db/demo-covers.js';
 import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
 import userRoutes from './modules/user/user.routes.js';
+import videoRoutes from './modules/video/video.routes.js';
 import envelope from './plugins/envelope.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
@@ -84,6 +85,7 @@ export async function buildApp(
   const jobs = startJobs(app, handle, fileDeps);
   await app.register(fileServiceRoutes, { ...fileDeps, jobs });
   await app.register(videoServingRoutes, { storage });
+  await app.register(videoRoutes, { db, jobs });
 
   await app.register(webStatic, { webDist: config.webDist });
 

@@ -6,4 +6,5 @@ export * from './text-rules.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './upload.js';
+export * from './video.js';
 export * from './design.js';

@@ -70,6 +70,10 @@ export interface ContentStats {
   likes: number;
   comments: number;
   shares: number;
+  /** videos and short videos only (issue #3): plays, the video's view count */
+  plays?: number;
+  /** videos and short videos only (issue #3): seconds, null until the upload is probed */
+  duration?: number | null;
 }
 
 /** One item of `GET /api/content/list` (API.md §9). */

@@ -8,6 +8,7 @@ import {
   type FileServiceDeps,
   runVideoProbe,
 } from '../modules/fileservice/fileservice.service.js';
+import { publishScheduledVideo } from '../modules/video/video.service.js';
 import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
 
 /**
@@ -15,7 +16,8 @@ import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
  * PGlite in the embedded default, PostgreSQL at scale — through pg-boss's `db` option, so there is one
  * connection pool and no second connection string. On PGlite, SQL without parameters goes through `exec`
  * (pg-boss sends multi-statement migrations that a prepared `query` refuses), SQL with parameters through
- * `query`. Jobs: `video-probe` (after a merge) and `upload-cleanup` (hourly, API.md §7 24 h expiry).
+ * `query`. Jobs: `video-probe` (after a merge), `upload-cleanup` (hourly, API.md §7 24 h expiry) and
+ * `video-publish` (a scheduled video at its time, issue #3).
  */
 
 /** How often an idle worker asks for work, seconds (pg-boss 10's minimum is 0.5). */
@@ -69,9 +71,15 @@ export function startJobs(
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
   let started = false;
   const queue: JobQueue = {
-    async send(name: JobName, data: Record<string, unknown>) {
+    async send(name: JobName, data: Record<string, unknown>, opts: { startAfter?: Date } = {}) {
       if (!started) throw new Error('job queue not started');
-      await boss.send(name, data, { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInMinutes: 60 });
+      await boss.send(name, data, {
+        retryLimit: 3,
+        retryDelay: 10,
+        retryBackoff: true,
+        expireInMinutes: 60,
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+      });
     },
   };
   const fileDeps: FileServiceDeps = { ...deps, jobs: queue };
@@ -91,6 +99,13 @@ export function startJobs(
       if (removed.length) app.log.info({ removed: removed.length }, 'expired uploads removed');
     });
     await boss.schedule(JOB_NAMES.uploadCleanup, CLEANUP_CRON);
+    await boss.work<{ id: number }>(
+      JOB_NAMES.videoPublish,
+      { pollingIntervalSeconds: POLL_SECONDS },
+      async (jobs) => {
+        for (const job of jobs) await publishScheduledVideo(handle.db, job.data.id);
+      },
+    );
     started = true;
   });
   app.addHook('preClose', async () => {

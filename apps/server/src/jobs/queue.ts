@@ -4,10 +4,13 @@ export const JOB_NAMES = {
   videoProbe: 'video-probe',
   /** delete uploads untouched for 24 h with their bytes (API.md §7) */
   uploadCleanup: 'upload-cleanup',
+  /** publish a scheduled video at its time; data `{ id }` (issue #3 video publishing) */
+  videoPublish: 'video-publish',
 } as const;
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 
 /** What modules see of the queue: they enqueue, the jobs module works. */
 export interface JobQueue {
-  send(name: JobName, data: Record<string, unknown>): Promise<void>;
+  /** @param opts.startAfter run no earlier than this time (scheduled publishing) */
+  send(name: JobName, data: Record<string, unknown>, opts?: { startAfter?: Date }): Promise<void>;
 }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
+import { addVideoFacts } from '../video/video-facts.js';
 import * as repo from './content.repo.js';
 import { findSensitiveWord } from './sensitive-words.js';
 
@@ -32,14 +33,22 @@ export interface ReviewResult {
 }
 
 /**
- * The automatic review (issue #2): the title and body rules again (on the sanitized HTML — sanitizing can
- * shorten a body) and the sensitive-word list on title and text.
+ * The automatic review of any content (issue #2; videos since issue #3): the title rule (`checkTitle`),
+ * the body rule when an HTML body is given (articles, on the sanitized HTML — sanitizing can shorten a
+ * body), and the sensitive-word list on the title and all the reader-visible text.
+ * @param input `title`; `html` an article body (checked by `checkBody`); `text` other plain text read by
+ *   readers (a video's description), only searched for sensitive words
  * @returns `published`, or `rejected` with a reason naming the rule, e.g. "contains a prohibited word: 赌博 (gambling)"
  */
-export function reviewArticle(title: string, html: string): ReviewResult {
-  const ruleBroken = checkTitle(title) ?? checkBody(html);
+export function reviewContent(input: { title: string; html?: string; text?: string }): ReviewResult {
+  const ruleBroken = checkTitle(input.title) ?? (input.html !== undefined ? checkBody(input.html) : null);
   if (ruleBroken) return { status: 'rejected', rejectReason: ruleBroken.message, rule: ruleBroken.code };
-  const hit = findSensitiveWord(`${title}\n${htmlToPlainText(html)}`);
+  const readable = [
+    input.title,
+    input.html !== undefined ? htmlToPlainText(input.html) : '',
+    input.text ?? '',
+  ];
+  const hit = findSensitiveWord(readable.join('\n'));
   if (hit)
     return {
       status: 'rejected',
@@ -48,6 +57,11 @@ export function reviewArticle(title: string, html: string): ReviewResult {
       word: hit.word,
     };
   return { status: 'published', rejectReason: null, rule: null };
+}
+
+/** The automatic review of an article (issue #2): `reviewContent` with the body rule. */
+export function reviewArticle(title: string, html: string): ReviewResult {
+  return reviewContent({ title, html });
 }
 
 export interface PublishDeps {
@@ -122,7 +136,8 @@ export function toListItem(row: repo.ContentRow): ContentListItem {
 
 /**
  * `GET /api/content/list` (API.md §9): the author's items by type, status and title keyword, newest
- * update first, deleted items excluded.
+ * update first, deleted items excluded. Videos and short videos also carry `stats.plays` and
+ * `stats.duration` (seconds; issue #3).
  */
 export async function listContent(
   db: Db,
@@ -136,14 +151,16 @@ export async function listContent(
     limit: param.pageSize,
     offset: (param.page - 1) * param.pageSize,
   });
-  return { list: rows.map(toListItem), total, page: param.page, pageSize: param.pageSize };
+  const list = await addVideoFacts(db, rows.map(toListItem));
+  return { list, total, page: param.page, pageSize: param.pageSize };
 }
 
 /** `GET /api/content/detail` (API.md §9). @throws NOT_FOUND for another author's, a missing or a deleted item */
 export async function getContentDetail(db: Db, userId: number, id: number): Promise<ContentDetail> {
   const row = await repo.findOwnContent(db, userId, id);
   if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'no such content');
-  return { ...toListItem(row), content: row.content, coverUrls: row.coverUrls };
+  const [item] = await addVideoFacts(db, [toListItem(row)]);
+  return { ...item!, content: row.content, coverUrls: row.coverUrls };
 }
 
 /**

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { checkTitle } from './text-rules.js';
+import { UPLOAD_KEY_PATTERN, UPLOAD_USES } from './upload.js';
+import type { ContentStatus } from './schemas.js';
+
+/**
+ * Video and short-video publishing (issue #3 "Pages"): the param schemas of `video/publish`,
+ * `video/save_dots` and `video/detail`, the short-video duration permission, and the rules both the page
+ * and the server check (docs/api.md "Video publishing"). Times in seconds unless the name says otherwise.
+ */
+
+/** Publish types of a video: 0 saves a draft, 1 publishes now, 2 publishes at `scheduledAt`. */
+export const VideoPublishType = { DRAFT: 0, PUBLISH: 1, SCHEDULED: 2 } as const;
+export type VideoPublishTypeValue = (typeof VideoPublishType)[keyof typeof VideoPublishType];
+
+/** A scheduled time must be in the future and at most this many days ahead. */
+export const VIDEO_SCHEDULE_MAX_DAYS = 30;
+/** Description: at most 2000 characters (counted by code point). */
+export const VIDEO_DESCRIPTION_MAX = 2000;
+/** Dots (chapter marks): at most 50 per video, titles of 1–20 characters (code points, trimmed). */
+export const VIDEO_DOTS_MAX = 50;
+export const VIDEO_DOT_TITLE_MAX = 20;
+
+/**
+ * Short-video duration permission (spec §6 "short-video duration permission"; values are this product's
+ * choice, docs/api.md): 60 s for authors below grade 3, 300 s from grade 3.
+ */
+export const SMALL_VIDEO_MAX_SECONDS_BASE = 60;
+export const SMALL_VIDEO_MAX_SECONDS_GRADED = 300;
+export const SMALL_VIDEO_GRADED_FROM = 3;
+
+/**
+ * The longest short video an author may publish, in seconds (spec §6; see the constants above).
+ * @param grade the author's grade (1 and up)
+ */
+export function smallVideoMaxSeconds(grade: number): number {
+  return grade >= SMALL_VIDEO_GRADED_FROM ? SMALL_VIDEO_MAX_SECONDS_GRADED : SMALL_VIDEO_MAX_SECONDS_BASE;
+}
+
+/** `GET /api/small_video/get_duration_permission` → data. */
+export interface DurationPermission {
+  /** seconds */
+  maxDurationSeconds: number;
+}
+
+/** A broken video rule: a stable code (the client's i18n key) and the English wire message. */
+export interface VideoRuleViolation {
+  code:
+    | 'SMALL_VIDEO_NOT_VERTICAL'
+    | 'SMALL_VIDEO_TOO_LONG'
+    | 'SCHEDULE_PAST'
+    | 'SCHEDULE_TOO_FAR'
+    | 'SCHEDULE_INVALID'
+    | 'DESCRIPTION_LENGTH';
+  message: string;
+}
+
+/**
+ * Checks a short video's shape: vertical (height greater than width) and no longer than the author's limit.
+ * @param info width and height in pixels, duration in seconds
+ * @param maxSeconds from `smallVideoMaxSeconds`
+ * @returns the first broken rule, or null
+ */
+export function checkSmallVideo(
+  info: { width: number; height: number; duration: number },
+  maxSeconds: number,
+): VideoRuleViolation | null {
+  if (!(info.height > info.width)) {
+    return {
+      code: 'SMALL_VIDEO_NOT_VERTICAL',
+      message: 'a short video must be vertical (height greater than width)',
+    };
+  }
+  if (info.duration > maxSeconds) {
+    return {
+      code: 'SMALL_VIDEO_TOO_LONG',
+      message: `a short video can be at most ${maxSeconds} seconds long`,
+    };
+  }
+  return null;
+}
+
+/**
+ * Checks a scheduled publishing time: a valid time, after `now`, at most 30 days after `now`.
+ * @param scheduledAt ISO 8601
+ * @returns the broken rule, or null
+ */
+export function checkScheduledAt(scheduledAt: string | undefined, now: Date): VideoRuleViolation | null {
+  const at = scheduledAt ? new Date(scheduledAt) : null;
+  if (!at || Number.isNaN(at.getTime())) {
+    return { code: 'SCHEDULE_INVALID', message: 'a scheduled time is required (ISO 8601)' };
+  }
+  if (at.getTime() <= now.getTime())
+    return { code: 'SCHEDULE_PAST', message: 'the scheduled time must be in the future' };
+  if (at.getTime() - now.getTime() > VIDEO_SCHEDULE_MAX_DAYS * 86_400_000) {
+    return {
+      code: 'SCHEDULE_TOO_FAR',
+      message: `the scheduled time can be at most ${VIDEO_SCHEDULE_MAX_DAYS} days ahead`,
+    };
+  }
+  return null;
+}
+
+/** Characters of a text counted by code point (an emoji counts once). */
+function codePoints(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * `POST /api/video/publish`. A draft (0) needs a non-empty title; publishing (1) and scheduling (2) need the
+ * title rule of articles (`checkTitle`); scheduling needs `scheduledAt` (its window is checked by the server
+ * against its clock with `checkScheduledAt`). `coverUrl` is an uploaded image (`/media/...`) or '' (the
+ * upload's own cover is used).
+ */
+export const publishVideoParamSchema = z
+  .object({
+    id: z.coerce.number().int().min(1).optional(),
+    use: z.enum(UPLOAD_USES),
+    fileUploadId: z.string().regex(UPLOAD_KEY_PATTERN, 'fileUploadId must be 32 lowercase hex characters'),
+    title: z.string().max(200, 'title is too long'),
+    description: z.string().default(''),
+    coverUrl: z
+      .string()
+      .regex(/^((https?:\/\/[^/]+)?\/media\/.+)?$/, 'cover must be an uploaded image')
+      .default(''),
+    isOriginal: z.boolean().default(false),
+    isFirstPublish: z.boolean().default(false),
+    isCommercial: z.boolean().default(false),
+    publishType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    scheduledAt: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.publishType === VideoPublishType.DRAFT) {
+      if (value.title.trim().length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['title'],
+          message: 'title is required',
+          params: { rule: 'TITLE_REQUIRED' },
+        });
+      }
+    } else {
+      const t = checkTitle(value.title);
+      if (t) ctx.addIssue({ code: 'custom', path: ['title'], message: t.message, params: { rule: t.code } });
+    }
+    if (codePoints(value.description) > VIDEO_DESCRIPTION_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['description'],
+        message: `description can be at most ${VIDEO_DESCRIPTION_MAX} characters`,
+        params: { rule: 'DESCRIPTION_LENGTH' },
+      });
+    }
+    if (value.publishType === VideoPublishType.SCHEDULED) {
+      const at = value.scheduledAt ? new Date(value.scheduledAt) : null;
+      if (!at || Number.isNaN(at.getTime())) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scheduledAt'],
+          message: 'a scheduled time is required (ISO 8601)',
+          params: { rule: 'SCHEDULE_INVALID' },
+        });
+      }
+    }
+  });
+export type PublishVideoParam = z.infer<typeof publishVideoParamSchema>;
+
+/** One dot (chapter mark) of a video: a moment in seconds and its title. */
+export const videoDotSchema = z.object({
+  time: z.number().finite().min(0, 'a dot time cannot be negative'),
+  title: z
+    .string()
+    .trim()
+    .refine((s) => codePoints(s) >= 1, 'a dot title is required')
+    .refine(
+      (s) => codePoints(s) <= VIDEO_DOT_TITLE_MAX,
+      `a dot title can be at most ${VIDEO_DOT_TITLE_MAX} characters`,
+    ),
+});
+export type VideoDot = z.infer<typeof videoDotSchema>;
+
+/**
+ * `POST /api/video/save_dots`: replaces the dots of a published video. At most 50; times unique (to the
+ * millisecond); the server also checks each time is below the video's duration and stores them sorted.
+ */
+export const saveVideoDotsParamSchema = z
+  .object({
+    id: z.coerce.number().int().min(1, 'id is required'),
+    dots: z.array(videoDotSchema).max(VIDEO_DOTS_MAX, `at most ${VIDEO_DOTS_MAX} dots`),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Map<number, number>();
+    value.dots.forEach((dot, i) => {
+      const ms = Math.round(dot.time * 1000);
+      if (seen.has(ms)) {
+        ctx.addIssue({ code: 'custom', path: ['dots', i, 'time'], message: 'two dots cannot share a time' });
+      }
+      seen.set(ms, i);
+    });
+  });
+export type SaveVideoDotsParam = z.infer<typeof saveVideoDotsParamSchema>;
+
+/** `GET /api/video/detail` → data: one of the author's videos, for the edit and dots pages. */
+export interface VideoDetail {
+  id: number;
+  use: (typeof UPLOAD_USES)[number];
+  title: string;
+  description: string;
+  status: ContentStatus;
+  rejectReason: string | null;
+  /** the cover shown in lists: the uploaded image, else the upload's frame; null when none yet */
+  coverUrl: string | null;
+  /** the cover the author chose ('' = the upload's own) */
+  customCoverUrl: string;
+  isOriginal: boolean;
+  isFirstPublish: boolean;
+  isCommercial: boolean;
+  /** ISO 8601, when status is `scheduled` (or the last one chosen) */
+  scheduledAt: string | null;
+  publishedAt: string | null;
+  fileUploadId: string;
+  /** state of the upload (API.md §7) */
+  uploadState: string;
+  /** the range-served URL `/media/video/<key>.<suffix>`, once merged */
+  videoUrl: string | null;
+  /** seconds, once the upload is `ready` */
+  duration: number | null;
+  /** pixels, once `ready` */
+  width: number | null;
+  height: number | null;
+  /** sorted by time */
+  dots: VideoDot[];
+}
+
+/**
+ * A duration for display: `mm:ss` (minutes not wrapped below an hour, `h:mm:ss` from an hour);
+ * fractions of a second are dropped. Negative or non-finite → `00:00`.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '00:00';
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
+}
