@@ -2,7 +2,7 @@ import { Button, Modal, Segmented, Slider, Space, Typography } from 'antd';
 import Cropper from 'react-easy-crop';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COVER_ASPECTS, cropToBlob, type PixelArea } from './crop';
+import { COVER_ASPECTS, cropToBlob, type CropAspect, type PixelArea } from './crop';
 
 export interface CropRequest {
   file: File;
@@ -10,10 +10,20 @@ export interface CropRequest {
 }
 
 /**
- * The crop dialog (react-easy-crop): aspect 4:3 or 3:4, zoom, drag. Confirm crops on a canvas and
+ * The crop dialog (react-easy-crop): aspect 4:3 or 3:4 (or the caller's `aspects`, e.g. 16:9 for video
+ * covers), zoom, drag. Confirm crops on a canvas and
  * resolves the request with the cropped File; cancel resolves null.
  */
-export function CropDialog({ request, onClose }: { request: CropRequest | null; onClose: () => void }) {
+export function CropDialog({
+  request,
+  onClose,
+  aspects = COVER_ASPECTS,
+}: {
+  request: CropRequest | null;
+  onClose: () => void;
+  /** the aspect choices (default 4:3 and 3:4, the article covers); the first is preselected */
+  aspects?: readonly CropAspect[];
+}) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -33,18 +43,27 @@ export function CropDialog({ request, onClose }: { request: CropRequest | null; 
           key={request.file.name + request.file.size + request.file.lastModified}
           request={request}
           onClose={onClose}
+          aspects={aspects}
         />
       ) : null}
     </Modal>
   );
 }
 
-function CropBody({ request, onClose }: { request: CropRequest; onClose: () => void }) {
+function CropBody({
+  request,
+  onClose,
+  aspects,
+}: {
+  request: CropRequest;
+  onClose: () => void;
+  aspects: readonly CropAspect[];
+}) {
   const { t } = useTranslation();
   const [src] = useState(() => URL.createObjectURL(request.file));
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
-  const [aspect, setAspect] = useState<(typeof COVER_ASPECTS)[number]['key']>('4:3');
+  const [aspect, setAspect] = useState<string>(aspects[0]!.key);
   const [busy, setBusy] = useState(false);
   const area = useRef<PixelArea | null>(null);
 
@@ -72,7 +91,7 @@ function CropBody({ request, onClose }: { request: CropRequest; onClose: () => v
     }
   };
 
-  const aspectValue = COVER_ASPECTS.find((a) => a.key === aspect)!.value;
+  const aspectValue = (aspects.find((a) => a.key === aspect) ?? aspects[0]!).value;
   return (
     <>
       <div className="cc-crop-area">
@@ -92,8 +111,8 @@ function CropBody({ request, onClose }: { request: CropRequest; onClose: () => v
           <Segmented
             aria-label={t('article.aspect')}
             value={aspect}
-            onChange={(v) => setAspect(v as typeof aspect)}
-            options={COVER_ASPECTS.map((a) => ({ value: a.key, label: a.key }))}
+            onChange={(v) => setAspect(String(v))}
+            options={aspects.map((a) => ({ value: a.key, label: a.key }))}
           />
         </Space>
         <Space style={{ minWidth: 260 }}>
@@ -120,12 +139,12 @@ function CropBody({ request, onClose }: { request: CropRequest; onClose: () => v
 }
 
 /** Promise-style access to one CropDialog: `await crop(file)` → the cropped File or null. */
-export function useCropDialog() {
+export function useCropDialog(aspects?: readonly CropAspect[]) {
   const [request, setRequest] = useState<CropRequest | null>(null);
   const crop = useCallback(
     (file: File) => new Promise<File | null>((resolve) => setRequest({ file, resolve })),
     [],
   );
-  const element = <CropDialog request={request} onClose={() => setRequest(null)} />;
+  const element = <CropDialog request={request} onClose={() => setRequest(null)} aspects={aspects} />;
   return { crop, element };
 }

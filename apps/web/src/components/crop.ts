@@ -6,6 +6,12 @@ export interface PixelArea {
   height: number;
 }
 
+/** One aspect choice of the crop dialog: its label and width / height. */
+export interface CropAspect {
+  key: string;
+  value: number;
+}
+
 /** The cover aspect choices (issue #2): 4:3 and 3:4. */
 export const COVER_ASPECTS = [
   { key: '4:3', value: 4 / 3 },

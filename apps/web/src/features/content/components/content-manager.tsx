@@ -46,6 +46,21 @@ const EDIT_ROUTE: Record<ContentType, string> = {
   program: '/program',
 };
 
+/** Articles and videos open their editor on the item; the other types their (future) page. */
+function editLink(item: ContentListItem): string {
+  if (item.type === 'article') return `/article?id=${item.id}`;
+  if (item.type === 'video') return `/videos/video?id=${item.id}`;
+  if (item.type === 'smallVideo') return `/smallVideo/indexv?id=${item.id}`;
+  return EDIT_ROUTE[item.type];
+}
+
+/** Videos preview in the player of the dots page; everything else in the article preview. */
+function previewLink(item: ContentListItem): string {
+  return item.type === 'video' || item.type === 'smallVideo'
+    ? `/videodot?id=${item.id}`
+    : `/article/preview?id=${item.id}`;
+}
+
 /**
  * Content management (API.md §9): type tabs (all + 7 types), status filter, keyword search and
  * pagination — all owned by the caller's query string — with status tags, stats in 万, edit, preview
@@ -141,12 +156,12 @@ export function ContentManager({
       width: 256,
       render: (_, item) => (
         <Space size={0} className="cc-nowrap">
-          <Link to={item.type === 'article' ? `/article?id=${item.id}` : EDIT_ROUTE[item.type]}>
+          <Link to={editLink(item)}>
             <Button type="link" size="small" icon={<EditOutlined />}>
               {t('common.edit')}
             </Button>
           </Link>
-          <Link to={`/article/preview?id=${item.id}`}>
+          <Link to={previewLink(item)}>
             <Button type="link" size="small" icon={<EyeOutlined />}>
               {t('common.preview')}
             </Button>

@@ -1,4 +1,6 @@
 import type { Resources } from './zh-CN';
+import { uploadMessages } from '../../../features/upload/uploader/messages';
+import { videoEnUS } from './video.en-US';
 
 /** en-US resources: same keys as zh-CN (the type makes a missing key a compile error). */
 const enUS: Resources = {
@@ -186,6 +188,14 @@ const enUS: Resources = {
         title: 'Article rejected',
         body: 'Your article “{{title}}” did not pass review: {{reason}}',
       },
+      video_published: {
+        title: 'Video approved',
+        body: 'Your video “{{title}}” passed review and is published.',
+      },
+      video_rejected: {
+        title: 'Video rejected',
+        body: 'Your video “{{title}}” did not pass review: {{reason}}',
+      },
     },
   },
   notices: {
@@ -300,9 +310,13 @@ const enUS: Resources = {
     notice: 'This is what readers see',
     backToEdit: 'Back to editing',
   },
+  video: videoEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',
     formats: 'JPG, PNG, GIF or WebP, up to 20 MB',
+    // the drop area's hint (spec §5) and the upload errors (spec §8), word for word from the uploader
+    hint: uploadMessages['en-US'].upload.hint,
+    error: { ...uploadMessages['en-US'].upload.error },
   },
 };
 

@@ -1,3 +1,6 @@
+import { uploadMessages } from '../../../features/upload/uploader/messages';
+import { videoZhCN } from './video.zh-CN';
+
 /** zh-CN resources: the product's default language. en-US must carry every key (typed by Resources). */
 const zhCN = {
   app: {
@@ -178,6 +181,8 @@ const zhCN = {
       },
       article_published: { title: '文章审核通过', body: '你的文章《{{title}}》已通过审核并发布。' },
       article_rejected: { title: '文章审核未通过', body: '你的文章《{{title}}》未通过审核：{{reason}}' },
+      video_published: { title: '视频审核通过', body: '你的视频《{{title}}》已通过审核并发布。' },
+      video_rejected: { title: '视频审核未通过', body: '你的视频《{{title}}》未通过审核：{{reason}}' },
     },
   },
   notices: {
@@ -292,9 +297,13 @@ const zhCN = {
     notice: '这是读者看到的样子',
     backToEdit: '返回编辑',
   },
+  video: videoZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
     formats: '支持 JPG、PNG、GIF、WebP，不超过 20MB',
+    // the drop area's hint (spec §5) and the upload errors (spec §8), word for word from the uploader
+    hint: uploadMessages['zh-CN'].upload.hint,
+    error: { ...uploadMessages['zh-CN'].upload.error },
   },
 } as const;
 

@@ -1,0 +1,314 @@
+import { App, Button, Checkbox, DatePicker, Form, Input, Radio, Space, Typography } from 'antd';
+import { DeleteOutlined, SaveOutlined, SendOutlined, SwapOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  TITLE_MAX,
+  titleLength,
+  VIDEO_DESCRIPTION_MAX,
+  VIDEO_SCHEDULE_MAX_DAYS,
+  type ContentStatus,
+  type UploadUse,
+  type VideoDetail,
+} from '@cc/contracts';
+import { ImageUpload } from '../../../components/image-upload';
+import { useCropDialog } from '../../../components/crop-dialog';
+import { formatDate } from '../../../lib/format';
+import { usePublishVideo } from '../api/video-api';
+import {
+  COVER_ASPECT,
+  toPublishParam,
+  validateVideoForm,
+  type Msg,
+  type VideoFormErrors,
+  type VideoFormValues,
+} from '../logic';
+import { VideoUploader, type UploadedVideo } from './video-uploader';
+
+export interface VideoFormProps {
+  use: UploadUse;
+  /** the video being edited (`video/detail`); undefined for a new one */
+  initial?: VideoDetail;
+  /** short videos: the author's duration limit, seconds */
+  maxDurationSeconds?: number;
+  /** a first draft save created the item: the page puts `?id=` in the URL */
+  onIdChange: (id: number) => void;
+  /** after publishing or scheduling, with the resulting status */
+  onDone: (id: number, status: ContentStatus) => void;
+}
+
+function fromDetail(d: VideoDetail): UploadedVideo & { state: string } {
+  return {
+    fileUploadId: d.fileUploadId,
+    isReady: d.uploadState === 'ready',
+    info:
+      d.duration !== null && d.width !== null && d.height !== null
+        ? { duration: d.duration, width: d.width, height: d.height }
+        : null,
+    frameCoverUrl: d.customCoverUrl ? null : d.coverUrl,
+    frameDataUrl: null,
+    state: d.uploadState,
+  };
+}
+
+/**
+ * The publishing form of a video or short video (issue #3 "Pages"): the upload, title with counter,
+ * description (≤ 2000), cover (the frame, or an uploaded image cropped to 16:9 / 3:4), original and
+ * first-publish declarations, commercial or not, and draft / publish now / scheduled time. The rules are
+ * checked before sending with the contracts functions the server runs (`logic.ts`).
+ */
+export function VideoForm({ use, initial, maxDurationSeconds, onIdChange, onDone }: VideoFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const publish = usePublishVideo();
+  const aspects = useMemo(() => [COVER_ASPECT[use]], [use]);
+  const { crop, element: cropDialog } = useCropDialog(aspects);
+  const [upload, setUpload] = useState<UploadedVideo>(() =>
+    initial
+      ? fromDetail(initial)
+      : { fileUploadId: null, isReady: false, info: null, frameCoverUrl: null, frameDataUrl: null },
+  );
+  const [values, setValues] = useState({
+    id: initial?.id,
+    title: initial?.title ?? '',
+    description: initial?.description ?? '',
+    coverUrl: initial?.customCoverUrl ?? '',
+    isOriginal: initial?.isOriginal ?? false,
+    isFirstPublish: initial?.isFirstPublish ?? false,
+    isCommercial: initial?.isCommercial ?? false,
+    mode: (initial?.status === 'scheduled' ? 'scheduled' : 'now') as 'now' | 'scheduled',
+    scheduledAt: initial?.scheduledAt ?? null,
+  });
+  const [errors, setErrors] = useState<VideoFormErrors>({});
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const frame = upload.frameCoverUrl ?? upload.frameDataUrl;
+  const coverShown = values.coverUrl || frame;
+  const formValues: VideoFormValues = {
+    ...values,
+    use,
+    fileUploadId: upload.fileUploadId,
+    isUploadReady: upload.isReady,
+    hasCover: Boolean(values.coverUrl || upload.frameCoverUrl || (upload.isReady && frame)),
+  };
+  const text = (m: Msg | undefined) => (m ? t(m.key, m.values) : undefined);
+  const length = titleLength(values.title.trim());
+
+  const submit = async (asDraft: boolean) => {
+    const found = validateVideoForm(formValues, asDraft, new Date());
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const result = await publish.mutateAsync(toPublishParam(formValues, asDraft));
+      if (!values.id) {
+        set('id', result.id);
+        onIdChange(result.id);
+      }
+      if (result.status === 'draft') void message.success(t('video.form.draftSaved'));
+      else if (result.status === 'published') void message.success(t('video.form.published'));
+      else if (result.status === 'scheduled')
+        void message.success(
+          t('video.form.scheduled', { time: formatDate(values.scheduledAt, 'YYYY-MM-DD HH:mm') }),
+        );
+      else if (result.status === 'rejected') void message.warning(t('video.form.rejected'));
+      if (result.status !== 'draft') onDone(result.id, result.status);
+    } catch (e) {
+      void message.error(t('video.form.failed', { message: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+
+  return (
+    <Form
+      layout="vertical"
+      requiredMark
+      className="cc-video-form"
+      onSubmitCapture={(e) => e.preventDefault()}
+    >
+      <div>
+        <Form.Item
+          label={use === 'video' ? t('video.form.video') : t('video.form.smallVideo')}
+          required
+          validateStatus={errors.upload ? 'error' : undefined}
+          help={text(errors.upload)}
+        >
+          <VideoUploader
+            use={use}
+            maxDurationSeconds={maxDurationSeconds}
+            existing={initial ? fromDetail(initial) : undefined}
+            onChange={(v) => {
+              setUpload(v);
+              setErrors((e) => ({ ...e, upload: undefined }));
+            }}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('video.form.cover')}
+          required
+          validateStatus={errors.cover ? 'error' : undefined}
+          help={text(errors.cover)}
+        >
+          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8, fontSize: 12 }}>
+            {t(use === 'video' ? 'video.form.coverHint' : 'video.form.coverHintSmall')}
+          </Typography.Text>
+          <Space align="end" size={16}>
+            {coverShown ? (
+              <img
+                className="cc-upload-preview"
+                src={coverShown}
+                alt={t('video.form.cover')}
+                data-testid="video-cover"
+              />
+            ) : (
+              <div className="cc-upload-preview" />
+            )}
+            <Space orientation="vertical">
+              <ImageUpload
+                variant="button"
+                transform={crop}
+                onUploaded={(r) => {
+                  set('coverUrl', r.url);
+                  setErrors((e) => ({ ...e, cover: undefined }));
+                }}
+              >
+                <Button icon={<SwapOutlined />}>{t('video.form.uploadCover')}</Button>
+              </ImageUpload>
+              {values.coverUrl ? (
+                <Button icon={<DeleteOutlined />} onClick={() => set('coverUrl', '')}>
+                  {t('video.form.useFrame')}
+                </Button>
+              ) : null}
+            </Space>
+          </Space>
+          {cropDialog}
+        </Form.Item>
+      </div>
+      <div>
+        <Form.Item
+          label={t('article.titleLabel')}
+          htmlFor="video-title"
+          required
+          validateStatus={errors.title ? 'error' : undefined}
+          help={text(errors.title)}
+        >
+          <Input
+            id="video-title"
+            data-testid="video-title"
+            size="large"
+            value={values.title}
+            placeholder={t('article.titlePlaceholder')}
+            onChange={(e) => set('title', e.target.value)}
+            aria-invalid={Boolean(errors.title)}
+            suffix={
+              <span
+                className="cc-tabular"
+                data-testid="title-counter"
+                style={{ color: length > TITLE_MAX ? '#ff4d4f' : 'rgba(0,0,0,0.45)' }}
+              >
+                {t('article.titleCounter', {
+                  count: (Number.isInteger(length) ? String(length) : length.toFixed(1)) as unknown as number,
+                  max: TITLE_MAX,
+                })}
+              </span>
+            }
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('video.form.description')}
+          htmlFor="video-description"
+          validateStatus={errors.description ? 'error' : undefined}
+          help={text(errors.description)}
+        >
+          <Input.TextArea
+            id="video-description"
+            data-testid="video-description"
+            rows={5}
+            value={values.description}
+            showCount={{ formatter: ({ count }) => `${count}/${VIDEO_DESCRIPTION_MAX}` }}
+            placeholder={t('video.form.descriptionPlaceholder')}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        </Form.Item>
+        <Form.Item label={t('video.form.declarations')}>
+          <Space orientation="vertical">
+            <Checkbox checked={values.isOriginal} onChange={(e) => set('isOriginal', e.target.checked)}>
+              {t('video.form.isOriginal')}
+            </Checkbox>
+            <Checkbox
+              checked={values.isFirstPublish}
+              onChange={(e) => set('isFirstPublish', e.target.checked)}
+            >
+              {t('video.form.isFirstPublish')}
+            </Checkbox>
+          </Space>
+        </Form.Item>
+        <Form.Item label={t('video.form.commercial')}>
+          <Radio.Group
+            value={values.isCommercial ? 'yes' : 'no'}
+            onChange={(e) => set('isCommercial', e.target.value === 'yes')}
+            options={[
+              { value: 'no', label: t('video.form.commercialNo') },
+              { value: 'yes', label: t('video.form.commercialYes') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('video.form.when')}
+          validateStatus={errors.scheduledAt ? 'error' : undefined}
+          help={text(errors.scheduledAt)}
+        >
+          <Space wrap>
+            <Radio.Group
+              value={values.mode}
+              onChange={(e) => set('mode', e.target.value as 'now' | 'scheduled')}
+              options={[
+                { value: 'now', label: t('video.form.now') },
+                { value: 'scheduled', label: t('video.form.scheduledMode') },
+              ]}
+            />
+            {values.mode === 'scheduled' ? (
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                aria-label={t('video.form.scheduledAt')}
+                data-testid="video-scheduled-at"
+                value={values.scheduledAt ? dayjs(values.scheduledAt) : null}
+                disabledDate={(d: Dayjs) =>
+                  d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VIDEO_SCHEDULE_MAX_DAYS, 'day'))
+                }
+                onChange={(d: Dayjs | null) =>
+                  set('scheduledAt', d ? d.second(0).millisecond(0).toISOString() : null)
+                }
+              />
+            ) : null}
+          </Space>
+        </Form.Item>
+        <Space>
+          <Button
+            icon={<SaveOutlined />}
+            loading={publish.isPending}
+            onClick={() => void submit(true)}
+            data-testid="video-save-draft"
+          >
+            {t('article.saveDraft')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={publish.isPending}
+            onClick={() => void submit(false)}
+            data-testid="video-publish"
+          >
+            {values.mode === 'scheduled' ? t('video.form.schedule') : t('article.publish')}
+          </Button>
+        </Space>
+        {!upload.isReady && upload.fileUploadId ? (
+          <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+            {t('video.form.waitReady')}
+          </Typography.Text>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,167 @@
+import { App, Button, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { AimOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDuration, type ContentListItem, type ContentStatus, type UploadUse } from '@cc/contracts';
+import { formatDate, formatWan } from '../../../lib/format';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { StatusTag, useContentList, useDeleteContent } from '../../content';
+import { editorPath } from '../logic';
+
+export const VIDEO_LIST_PAGE_SIZE = 10;
+
+/**
+ * The author's videos or short videos (issue #3 "Pages"): status tag (colour + word), cover, duration
+ * (mm:ss), plays (万), published time, edit, dots (published videos), delete with confirmation; the page is
+ * the caller's (query string). Loading, empty ("upload your first video") and error (retry) states.
+ */
+export function VideoList({
+  use,
+  page,
+  onPageChange,
+}: {
+  use: UploadUse;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const list = useContentList({ type: use, page, pageSize: VIDEO_LIST_PAGE_SIZE });
+  const remove = useDeleteContent();
+
+  const handleDelete = (item: ContentListItem) =>
+    remove.mutateAsync(item.id).then(
+      () => void message.success(t('content.deleted')),
+      (e: Error) => void message.error(e.message || t('content.deleteFailed')),
+    );
+
+  const columns: TableColumnsType<ContentListItem> = [
+    {
+      title: t('content.columns.cover'),
+      dataIndex: 'coverUrl',
+      width: use === 'video' ? 136 : 80,
+      render: (url: string | null) =>
+        url ? (
+          <img src={url} alt="" className={`cc-cover-thumb${use === 'smallVideo' ? ' is-vertical' : ''}`} />
+        ) : (
+          <div
+            className={`cc-cover-thumb${use === 'smallVideo' ? ' is-vertical' : ''}`}
+            aria-label={t('content.noCover')}
+          />
+        ),
+    },
+    {
+      title: t('content.columns.title'),
+      dataIndex: 'title',
+      render: (title: string) => (
+        <Typography.Text strong ellipsis={{ tooltip: title }} style={{ maxWidth: 260 }}>
+          {title || t('content.untitled')}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('content.columns.status'),
+      dataIndex: 'status',
+      width: 116,
+      render: (s: ContentStatus, item) => <StatusTag status={s} rejectReason={item.rejectReason} />,
+    },
+    {
+      title: t('video.list.duration'),
+      width: 90,
+      render: (_, item) => (
+        <span className="cc-tabular" data-testid="video-duration">
+          {item.stats.duration === null || item.stats.duration === undefined
+            ? '--:--'
+            : formatDuration(item.stats.duration)}
+        </span>
+      ),
+    },
+    {
+      title: t('video.list.plays'),
+      width: 90,
+      render: (_, item) => (
+        <span className="cc-tabular">{formatWan(item.stats.plays ?? item.stats.views)}</span>
+      ),
+    },
+    {
+      title: t('video.list.publishedAt'),
+      dataIndex: 'publishedAt',
+      width: 120,
+      render: (v: string | null) =>
+        v ? (
+          <div className="cc-tabular cc-nowrap">
+            <div>{formatDate(v, 'YYYY-MM-DD')}</div>
+            <Typography.Text type="secondary">{formatDate(v, 'HH:mm:ss')}</Typography.Text>
+          </div>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      title: t('content.columns.actions'),
+      width: 230,
+      render: (_, item) => (
+        <Space size={0} className="cc-nowrap">
+          <Link to={editorPath(use, item.id)}>
+            <Button type="link" size="small" icon={<EditOutlined />}>
+              {t('common.edit')}
+            </Button>
+          </Link>
+          {item.status === 'published' ? (
+            <Link to={`/videodot?id=${item.id}`}>
+              <Button type="link" size="small" icon={<AimOutlined />}>
+                {t('video.list.dots')}
+              </Button>
+            </Link>
+          ) : null}
+          <Popconfirm
+            title={t('content.deleteConfirm', { title: item.title || t('content.untitled') })}
+            okText={t('common.delete')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('common.cancel')}
+            onConfirm={() => handleDelete(item)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  if (list.isPending) return <LoadingState rows={6} />;
+  if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.data.total === 0) {
+    return (
+      <EmptyState
+        description={t(use === 'video' ? 'video.list.empty' : 'video.list.emptySmall')}
+        action={
+          <Link to={editorPath(use)}>
+            <Button type="primary" icon={<PlusOutlined />}>
+              {t(use === 'video' ? 'video.list.emptyAction' : 'video.list.emptyActionSmall')}
+            </Button>
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <Table<ContentListItem>
+      tableLayout="fixed"
+      rowKey="id"
+      columns={columns}
+      dataSource={list.data.list}
+      loading={list.isFetching && list.isPlaceholderData}
+      data-testid="video-table"
+      pagination={{
+        current: page,
+        pageSize: VIDEO_LIST_PAGE_SIZE,
+        total: list.data.total,
+        showSizeChanger: false,
+        showTotal: (total) => t('common.total', { count: total }),
+        onChange: onPageChange,
+      }}
+    />
+  );
+}
