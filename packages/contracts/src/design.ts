@@ -125,3 +125,9 @@ export interface MyImageItem {
   size: number;
   createdAt: string;
 }
+
+/**
+ * The `scene` form field of `POST /fileservice/image` for design thumbnails: such uploads are not
+ * recorded in the author's pictures (`media/my_images`), which list the images the author chose.
+ */
+export const DESIGN_THUMBNAIL_SCENE = 'design-thumbnail';

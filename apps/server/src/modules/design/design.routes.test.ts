@@ -238,8 +238,9 @@ describe('list, detail, duplicate, rename, delete', () => {
 });
 
 describe('GET /api/media/my_images', () => {
-  function upload(session: TestSession, bytes: Buffer) {
+  function upload(session: TestSession, bytes: Buffer, scene?: string) {
     const form = new FormData();
+    if (scene) form.append('scene', scene);
     form.append('file', new Blob([new Uint8Array(bytes)]), 'p.png');
     return t.app.inject({
       method: 'POST',
@@ -272,6 +273,23 @@ describe('GET /api/media/my_images', () => {
       await signedGet(t.app, '/api/media/my_images', { page: 2, pageSize: 1 }, { session: alice }),
     ).data;
     expect(paged.list.map((i) => i.key)).toEqual([first.key]);
+  });
+
+  it('does not record design thumbnails (scene design-thumbnail), which are not pictures the author chose', async () => {
+    const before = body<ListData<MyImageItem>>(
+      await signedGet(t.app, '/api/media/my_images', {}, { session: bob }),
+    ).data.total;
+    const thumb = body<ImageUploadResult>(await upload(bob, await png(12, 12), 'design-thumbnail'));
+    expect(thumb.status).toBe(1);
+    expect(
+      body<ListData<MyImageItem>>(await signedGet(t.app, '/api/media/my_images', {}, { session: bob })).data
+        .total,
+    ).toBe(before);
+    expect(body(await upload(bob, await png(12, 12), 'poster')).status).toBe(1);
+    expect(
+      body<ListData<MyImageItem>>(await signedGet(t.app, '/api/media/my_images', {}, { session: bob })).data
+        .total,
+    ).toBe(before + 1);
   });
 
   it('does not record a refused upload', async () => {

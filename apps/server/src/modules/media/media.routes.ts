@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { commonMaterialParamSchema, MAX_IMAGE_BYTES, myImagesParamSchema } from '@cc/contracts';
+import { commonMaterialParamSchema, DESIGN_THUMBNAIL_SCENE, MAX_IMAGE_BYTES, myImagesParamSchema } from '@cc/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -58,9 +58,11 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
     const user = requireUserGuid(request);
     if (!request.isMultipart()) throw AppError.validation([{ path: 'file', message: 'send the image as multipart/form-data' }]);
     let bytes: Buffer | null = null;
+    let scene = '';
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') bytes = await part.toBuffer();
+        else if (part.fieldname === 'scene') scene = String(part.value);
       }
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', 'image must be at most 20 MB');
@@ -69,7 +71,8 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
     }
     if (!bytes) throw AppError.validation([{ path: 'file', message: 'file is required' }]);
     const saved = await saveUploadedImage(storage, user.id, bytes);
-    await recordUploadedImage(db, user.id, saved);
+    // Design thumbnails are the editor's own renders, not pictures the author chose (issue #4).
+    if (scene !== DESIGN_THUMBNAIL_SCENE) await recordUploadedImage(db, user.id, saved);
     return saved;
   });
 
