@@ -25,6 +25,7 @@ export const MENU: MenuGroup[] = [
     entries: [
       { path: '/article', labelKey: 'publishArticle' },
       { path: '/detailManage', labelKey: 'detailManage' },
+      { path: '/designs', labelKey: 'designs' },
       { path: '/detailManage/dynamic', labelKey: 'dynamicManage', requires: 'dynamic' },
       { path: '/imageCollection', labelKey: 'imageCollection' },
       { path: '/videos', labelKey: 'videos' },

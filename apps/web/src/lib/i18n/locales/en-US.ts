@@ -1,6 +1,7 @@
 import type { Resources } from './zh-CN';
 import { uploadMessages } from '../../../features/upload/uploader/messages';
 import { videoEnUS } from './video.en-US';
+import { designsEnUS, editorEnUS } from './editor.en-US';
 
 /** en-US resources: same keys as zh-CN (the type makes a missing key a compile error). */
 const enUS: Resources = {
@@ -85,6 +86,7 @@ const enUS: Resources = {
     myPromotion: 'My promotion',
     certification: 'Certification',
     ruleCenter: 'Rule centre',
+    designs: 'My designs',
   },
   sidePanel: {
     contact: 'Contact support',
@@ -310,6 +312,8 @@ const enUS: Resources = {
     notice: 'This is what readers see',
     backToEdit: 'Back to editing',
   },
+  editor: editorEnUS,
+  designs: designsEnUS,
   video: videoEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',

@@ -1,3 +1,4 @@
+import { designsZhCN, editorZhCN } from './editor.zh-CN';
 import { uploadMessages } from '../../../features/upload/uploader/messages';
 import { videoZhCN } from './video.zh-CN';
 
@@ -84,6 +85,7 @@ const zhCN = {
     myPromotion: '我的推广',
     certification: '作者认证',
     ruleCenter: '规则中心',
+    designs: '我的设计',
   },
   sidePanel: {
     contact: '联系客服',
@@ -297,6 +299,8 @@ const zhCN = {
     notice: '这是读者看到的样子',
     backToEdit: '返回编辑',
   },
+  editor: editorZhCN,
+  designs: designsZhCN,
   video: videoZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',

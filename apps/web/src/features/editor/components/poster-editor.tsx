@@ -1,0 +1,370 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { App, Dropdown, Spin } from 'antd';
+import {
+  AppstoreOutlined,
+  BgColorsOutlined,
+  BlockOutlined,
+  BorderInnerOutlined,
+  CompassOutlined,
+  EditOutlined,
+  ExpandOutlined,
+  FontSizeOutlined,
+  HighlightOutlined,
+  PictureOutlined,
+  StarOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { createEditor, type Editor, type SizePreset } from '@cc/canvas-engine';
+import { DESIGN_THUMBNAIL_SCENE, type DesignDetail } from '@cc/contracts';
+import { saveDesign, uploadEditorImage } from '../api/designs';
+import { AutosaveScheduler, defaultDesignName, downscaleImage } from '../lib/design-logic';
+import { SHIPPED_FONTS } from '../lib/fonts';
+import { AttributesPanel } from './attributes-panel';
+import { contextMenuItems } from './canvas-context-menu';
+import { EditorToolbar, type SaveStatus } from './editor-toolbar';
+import { LayersPanel } from './layers-panel';
+import { Rulers } from './rulers';
+import { runCommand, useEditorState } from './use-editor-state';
+import { BackgroundPanel } from './panels/background-panel';
+import { DrawPanel } from './panels/draw-panel';
+import { ElementsPanel } from './panels/elements-panel';
+import { GridPanel } from './panels/grid-panel';
+import { MaterialsPanel } from './panels/materials-panel';
+import { NavigationPanel } from './panels/navigation-panel';
+import { PalettesPanel } from './panels/palettes-panel';
+import { PicturesPanel } from './panels/pictures-panel';
+import { SizePanel } from './panels/size-panel';
+import { TemplatesPanel } from './panels/templates-panel';
+import { TexturesPanel } from './panels/textures-panel';
+import './poster-editor.css';
+
+/** The left rail (spec §2 editor panels), in order. */
+export const PANELS = [
+  { key: 'templates', icon: <AppstoreOutlined /> },
+  { key: 'elements', icon: <FontSizeOutlined /> },
+  { key: 'draw', icon: <EditOutlined /> },
+  { key: 'background', icon: <BgColorsOutlined /> },
+  { key: 'size', icon: <ExpandOutlined /> },
+  { key: 'grid', icon: <BorderInnerOutlined /> },
+  { key: 'navigation', icon: <CompassOutlined /> },
+  { key: 'palettes', icon: <HighlightOutlined /> },
+  { key: 'textures', icon: <BlockOutlined /> },
+  { key: 'materials', icon: <StarOutlined /> },
+  { key: 'pictures', icon: <PictureOutlined /> },
+] as const;
+export type PanelKey = (typeof PANELS)[number]['key'];
+
+const AUTOSAVE_DEBOUNCE_MS = 3_000;
+const AUTOSAVE_INTERVAL_MS = 30_000;
+/** Longest side of a design's thumbnail, pixels (the designs grid shows them at about 240). */
+const THUMBNAIL_SIDE = 480;
+
+export interface PosterEditorProps {
+  /** the saved design to open; undefined for a new one */
+  initial?: DesignDetail;
+  /** the size of a new design */
+  preset: SizePreset;
+  /** same-origin path of the cover flow ("use as cover" returns there) */
+  returnTo: string | null;
+  /** a first save created the design: the page puts `?id=` in the URL */
+  onCreated: (id: number) => void;
+  /** leave the editor (after saving) */
+  onBack: () => void;
+  /** the cover was exported and uploaded: go back with it */
+  onCover: (url: string) => void;
+}
+
+/**
+ * The poster editor (issue #4): top bar, left rail with panels, the canvas with rulers and a
+ * right-click menu, the attributes panel and the layer manager. The engine (`@cc/canvas-engine`) does
+ * all the work through commands; this component renders its state. Designs autosave (debounced after
+ * a change and every 30 s) with the JSON and a small PNG thumbnail.
+ */
+export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onCover }: PosterEditorProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [loading, setLoading] = useState(true);
+  const state = useEditorState(editor);
+  const [panel, setPanel] = useState<PanelKey>('templates');
+  const [rulers, setRulers] = useState(true);
+  const [name, setName] = useState(
+    () => initial?.name ?? defaultDesignName(t('editor.ui.untitled'), new Date()),
+  );
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>(
+    initial ? { kind: 'saved', at: new Date(initial.updatedAt) } : { kind: 'idle' },
+  );
+  const [menuItems, setMenuItems] = useState<ReturnType<typeof contextMenuItems>>([]);
+  const idRef = useRef<number | undefined>(initial?.id);
+  const nameRef = useRef(name);
+  const savedNameRef = useRef(initial?.name ?? null);
+  const schedulerRef = useRef<AutosaveScheduler | null>(null);
+  const editorRef = useRef<Editor | null>(null);
+
+  const report = useCallback(
+    (e: unknown) => void message.error(e instanceof Error ? e.message : String(e)),
+    [message],
+  );
+  const run = useCallback(
+    (id: string, args?: unknown) => runCommand(editor, id, args, report),
+    [editor, report],
+  );
+
+  const isDirty = useCallback(() => {
+    const ed = editorRef.current;
+    if (!ed) return false;
+    return ed.getState().dirty || (idRef.current !== undefined && nameRef.current !== savedNameRef.current);
+  }, []);
+
+  /** Saves the design: JSON, a thumbnail (small PNG, uploaded) and the name. Throws on failure. */
+  const save = useCallback(async () => {
+    const ed = editorRef.current;
+    if (!ed) return;
+    setSaveStatus({ kind: 'saving' });
+    const revision = ed.history.headRevision;
+    const doc = ed.toDocument();
+    const nameNow = nameRef.current.trim() || defaultDesignName(t('editor.ui.untitled'), new Date());
+    try {
+      let thumbnailUrl: string | undefined;
+      try {
+        const png = await downscaleImage(
+          await ed.exportImage({ format: 'png', multiplier: 1 }),
+          THUMBNAIL_SIDE,
+        );
+        thumbnailUrl = (await uploadEditorImage(png, 'thumbnail.png', DESIGN_THUMBNAIL_SCENE)).url;
+      } catch {
+        // A missing thumbnail must not lose the design: save without it (the list shows a placeholder).
+      }
+      const result = await saveDesign({
+        ...(idRef.current ? { id: idRef.current } : {}),
+        name: nameNow,
+        width: doc.width,
+        height: doc.height,
+        document: JSON.stringify(doc),
+        ...(thumbnailUrl ? { thumbnailUrl } : {}),
+      });
+      savedNameRef.current = nameNow;
+      // Changes made while saving stay dirty, so the next autosave picks them up.
+      if (ed.history.headRevision === revision) ed.markSaved();
+      if (idRef.current !== result.id) {
+        idRef.current = result.id;
+        onCreated(result.id);
+      }
+      setSaveStatus({ kind: 'saved', at: new Date(result.updatedAt) });
+    } catch (e) {
+      setSaveStatus({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+      throw e;
+    }
+  }, [onCreated, t]);
+
+  // Mount the engine on a fresh <canvas> (fabric wraps it), load the design, wire keys and autosave.
+  useEffect(() => {
+    const host = hostRef.current!;
+    const el = document.createElement('canvas');
+    host.appendChild(el);
+    const ed = createEditor({
+      canvasElement: el,
+      width: initial?.width ?? preset.width,
+      height: initial?.height ?? preset.height,
+      viewportWidth: Math.max(100, host.clientWidth),
+      viewportHeight: Math.max(100, host.clientHeight),
+      assetResolver: { upload: async (blob) => (await uploadEditorImage(blob, 'picture.png')).url },
+      fonts: SHIPPED_FONTS,
+    });
+    editorRef.current = ed;
+    let disposed = false;
+    const scheduler = new AutosaveScheduler({
+      isDirty,
+      save,
+      debounceMs: AUTOSAVE_DEBOUNCE_MS,
+      intervalMs: AUTOSAVE_INTERVAL_MS,
+    });
+    schedulerRef.current = scheduler;
+    void (async () => {
+      try {
+        if (initial) await ed.load(initial.document);
+      } catch (e) {
+        report(e);
+      }
+      if (disposed) return;
+      ed.zoomToFit();
+      setEditor(ed);
+      setLoading(false);
+      scheduler.start();
+    })();
+    const unsubscribe = ed.subscribe((s) => {
+      if (s.dirty) scheduler.changed();
+    });
+    const ro = new ResizeObserver(() => {
+      if (host.clientWidth > 0 && host.clientHeight > 0)
+        ed.setViewportSize(host.clientWidth, host.clientHeight);
+    });
+    ro.observe(host);
+    const detach = ed.attachInteractions();
+    const onKey = (e: KeyboardEvent) => {
+      if (document.querySelector('.ant-modal-wrap')) return; // a dialog has the keyboard
+      ed.handleKeyDown(e);
+    };
+    const onPaste = (e: ClipboardEvent) => {
+      if (ed.handlePaste(e)) e.preventDefault();
+    };
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (isDirty()) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('paste', onPaste);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    // Right-click selects what is under the pointer first, like design tools do.
+    ed.canvas.on('mouse:down', (opt) => {
+      const e = opt.e as MouseEvent;
+      const target = opt.target as { id?: string } | undefined;
+      if (e.button === 2 && target?.id && !ed.getState().selection.ids.includes(target.id))
+        ed.selectIds([target.id]);
+    });
+    return () => {
+      disposed = true;
+      scheduler.stop();
+      unsubscribe();
+      ro.disconnect();
+      detach();
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('paste', onPaste);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      editorRef.current = null;
+      void ed.dispose().finally(() => host.replaceChildren());
+    };
+    // Mounted once per design: the page remounts the editor (key) when the design changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onNameChange = (value: string) => {
+    setName(value);
+    nameRef.current = value;
+    schedulerRef.current?.changed();
+  };
+
+  const saveNow = async () => {
+    try {
+      await save();
+      void message.success(t('editor.ui.saved', { time: '' }).trim());
+    } catch (e) {
+      void message.error(t('editor.ui.saveFailed', { message: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+
+  const back = async () => {
+    await schedulerRef.current?.flush();
+    onBack();
+  };
+
+  const makeCover = async () => {
+    const ed = editorRef.current;
+    if (!ed) return;
+    const key = 'cc-cover';
+    void message.open({ key, type: 'loading', content: t('editor.ui.usingAsCover'), duration: 0 });
+    try {
+      const png = await ed.exportImage({ format: 'png', multiplier: 1 });
+      const cover = await uploadEditorImage(png, 'cover.png', 'cover');
+      await save().catch(() => undefined);
+      message.destroy(key);
+      onCover(cover.url);
+    } catch (e) {
+      void message.open({
+        key,
+        type: 'error',
+        content: t('editor.ui.coverFailed', { message: e instanceof Error ? e.message : String(e) }),
+      });
+    }
+  };
+
+  const panelProps = editor && state ? { editor, state, run } : null;
+  const renderPanel = () => {
+    if (!panelProps) return null;
+    switch (panel) {
+      case 'templates':
+        return <TemplatesPanel {...panelProps} />;
+      case 'elements':
+        return <ElementsPanel {...panelProps} />;
+      case 'draw':
+        return <DrawPanel {...panelProps} />;
+      case 'background':
+        return <BackgroundPanel {...panelProps} />;
+      case 'size':
+        return <SizePanel key={`${state!.size.width}x${state!.size.height}`} {...panelProps} />;
+      case 'grid':
+        return <GridPanel {...panelProps} rulers={rulers} onRulers={setRulers} />;
+      case 'navigation':
+        return <NavigationPanel {...panelProps} />;
+      case 'palettes':
+        return <PalettesPanel {...panelProps} />;
+      case 'textures':
+        return <TexturesPanel {...panelProps} />;
+      case 'materials':
+        return <MaterialsPanel {...panelProps} />;
+      case 'pictures':
+        return <PicturesPanel {...panelProps} />;
+    }
+  };
+
+  return (
+    <div className="cc-poster" data-testid="poster-editor">
+      <EditorToolbar
+        editor={editor}
+        state={state}
+        run={run}
+        name={name}
+        onNameChange={onNameChange}
+        saveStatus={saveStatus}
+        dirty={!!state?.dirty}
+        onSave={() => void saveNow()}
+        onBack={() => void back()}
+        onUseAsCover={returnTo ? () => void makeCover() : undefined}
+      />
+      <div className="cc-poster-body">
+        <nav className="cc-rail" aria-label={t('editor.ui.rail')}>
+          {PANELS.map((p) => (
+            <button
+              key={p.key}
+              type="button"
+              className={panel === p.key ? 'is-active' : undefined}
+              aria-pressed={panel === p.key}
+              data-panel={p.key}
+              onClick={() => setPanel(p.key)}
+            >
+              {p.icon}
+              <span>{t(`editor.ui.panels.${p.key}`)}</span>
+            </button>
+          ))}
+        </nav>
+        <aside className="cc-panel" aria-label={t(`editor.ui.panels.${panel}`)}>
+          <h2 className="cc-panel-heading">{t(`editor.ui.panels.${panel}`)}</h2>
+          {renderPanel()}
+        </aside>
+        <Dropdown
+          trigger={['contextMenu']}
+          onOpenChange={(open) => open && editor && setMenuItems(contextMenuItems(editor, t))}
+          menu={{ items: menuItems, onClick: ({ key }) => void run(key) }}
+        >
+          <div className={`cc-stage${rulers ? ' has-rulers' : ''}`} aria-label={t('editor.ui.editorLabel')}>
+            {rulers && editor && state ? <Rulers editor={editor} state={state} /> : null}
+            <div ref={hostRef} className="cc-stage-canvas" data-testid="canvas-host" />
+            {loading ? (
+              <div className="cc-stage-loading" role="status">
+                <Spin />
+                <span>{t('editor.msg.loadingData')}</span>
+              </div>
+            ) : null}
+          </div>
+        </Dropdown>
+        <aside className="cc-inspector" aria-label={t('editor.ui.attrs.title')}>
+          <div className="cc-inspector-attrs">
+            <h2 className="cc-panel-heading">{t('editor.ui.attrs.title')}</h2>
+            {editor && state ? <AttributesPanel editor={editor} state={state} run={run} /> : null}
+          </div>
+          {editor && state ? <LayersPanel editor={editor} state={state} run={run} /> : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
