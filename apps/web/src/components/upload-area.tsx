@@ -80,7 +80,8 @@ export function UploadArea({
         ref={input}
         type="file"
         accept={accept}
-        hidden
+        // display:none in a style: the `hidden` attribute loses to any stylesheet's display rule
+        style={{ display: 'none' }}
         disabled={disabled}
         data-testid={inputTestId}
         onClick={(e) => e.stopPropagation()}

@@ -12,7 +12,7 @@ export const VIDEO_LIST_PAGE_SIZE = 10;
 
 /**
  * The author's videos or short videos (issue #3 "Pages"): status tag (colour + word), cover, duration
- * (mm:ss), plays (万), published time, edit, dots (published videos), delete with confirmation; the page is
+ * (mm:ss), plays (万), published time, edit, dots (published, playable videos), delete with confirmation; the page is
  * the caller's (query string). Loading, empty ("upload your first video") and error (retry) states.
  */
 export function VideoList({
@@ -54,7 +54,7 @@ export function VideoList({
       title: t('content.columns.title'),
       dataIndex: 'title',
       render: (title: string) => (
-        <Typography.Text strong ellipsis={{ tooltip: title }} style={{ maxWidth: 260 }}>
+        <Typography.Text strong ellipsis={{ tooltip: title }} style={{ maxWidth: '100%' }}>
           {title || t('content.untitled')}
         </Typography.Text>
       ),
@@ -67,7 +67,7 @@ export function VideoList({
     },
     {
       title: t('video.list.duration'),
-      width: 90,
+      width: 104,
       render: (_, item) => (
         <span className="cc-tabular" data-testid="video-duration">
           {item.stats.duration === null || item.stats.duration === undefined
@@ -107,7 +107,8 @@ export function VideoList({
               {t('common.edit')}
             </Button>
           </Link>
-          {item.status === 'published' ? (
+          {/* dots need a published video that plays (a known duration) */}
+          {item.status === 'published' && typeof item.stats.duration === 'number' ? (
             <Link to={`/videodot?id=${item.id}`}>
               <Button type="link" size="small" icon={<AimOutlined />}>
                 {t('video.list.dots')}

@@ -295,7 +295,12 @@ export function VideoUploader({
         ) : null}
         {phase === 'uploading' || (progress && phase !== 'idle') ? (
           <div data-testid="upload-progress" data-percent={percent}>
-            <Progress percent={percent} size="small" status={phase === 'failed' ? 'exception' : undefined} />
+            <Progress
+              percent={percent}
+              size="small"
+              status={phase === 'failed' ? 'exception' : undefined}
+              format={(p) => `${p ?? 0}%`}
+            />
             {phase === 'uploading' && progress ? (
               <Typography.Text type="secondary" className="cc-tabular" style={{ fontSize: 12 }}>
                 {t('video.upload.speed', {
