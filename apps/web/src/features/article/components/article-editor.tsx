@@ -1,5 +1,5 @@
 import { App, Button, Form, Modal, Space, Typography } from 'antd';
-import { EyeOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { EyeOutlined, FormatPainterOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,6 +28,10 @@ export interface ArticleEditorProps {
   onPublished: (id: number) => void;
   /** open the preview of a saved article */
   onPreview: (id: number) => void;
+  /** a cover made in the poster editor (cover flow, issue #4); replaces the saved cover */
+  initialCover?: string;
+  /** open the poster editor for a cover; called after the draft was saved (id undefined when empty) */
+  onDesignCover?: (id: number | undefined) => void;
 }
 
 type SaveState =
@@ -44,7 +48,14 @@ const snapshot = (p: Pick<PublishArticleParam, 'title' | 'content' | 'coverUrls'
  * cropped cover, save draft / preview / publish, autosave every 30 s when changed. Validates with the
  * contracts publishArticleParamSchema before sending — the same schema the server applies.
  */
-export function ArticleEditor({ initial, onIdChange, onPublished, onPreview }: ArticleEditorProps) {
+export function ArticleEditor({
+  initial,
+  onIdChange,
+  onPublished,
+  onPreview,
+  initialCover,
+  onDesignCover,
+}: ArticleEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const publishMutation = usePublishArticle();
@@ -52,7 +63,7 @@ export function ArticleEditor({ initial, onIdChange, onPublished, onPreview }: A
   const [title, setTitle] = useState(initial?.title ?? '');
   const [html, setHtml] = useState(initial?.content ?? '');
   const [cover, setCover] = useState<string | undefined>(
-    initial?.coverUrls?.[0] ?? initial?.coverUrl ?? undefined,
+    initialCover ?? initial?.coverUrls?.[0] ?? initial?.coverUrl ?? undefined,
   );
   const [titleTouched, setTitleTouched] = useState(Boolean(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -180,6 +191,21 @@ export function ArticleEditor({ initial, onIdChange, onPublished, onPreview }: A
     }
   };
 
+  // Cover flow (issue #4): save the draft first so nothing is lost, then open the poster editor.
+  const handleDesignCover = async () => {
+    const hasContent = title.trim() !== '' || bodyLength > 0;
+    let savedId = idRef.current;
+    if (hasContent && (isDirty() || !savedId)) {
+      try {
+        savedId = await saveDraft(false);
+      } catch {
+        return; // saveDraft showed the error
+      }
+      if (!savedId) return; // the rules refused the draft and say why
+    }
+    onDesignCover?.(savedId);
+  };
+
   const status =
     saveState.kind === 'saving'
       ? t('article.saving')
@@ -234,6 +260,16 @@ export function ArticleEditor({ initial, onIdChange, onPublished, onPreview }: A
           }}
           error={errors.coverUrls}
         />
+        {onDesignCover ? (
+          <Button
+            icon={<FormatPainterOutlined />}
+            style={{ marginTop: 8 }}
+            data-testid="design-cover"
+            onClick={() => void handleDesignCover()}
+          >
+            {t('designs.designCover')}
+          </Button>
+        ) : null}
       </Form.Item>
       <div className="cc-article-actions">
         <Typography.Text

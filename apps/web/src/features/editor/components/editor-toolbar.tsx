@@ -245,6 +245,7 @@ export function EditorToolbar({
         </Dropdown>
         <Button
           icon={<SaveOutlined />}
+          data-testid="save-button"
           onClick={onSave}
           disabled={!editor}
           loading={saveStatus.kind === 'saving'}

@@ -15,7 +15,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Editor, EditorState } from '@cc/canvas-engine';
-import { listIndexToStackIndex } from '../lib/design-logic';
+import { layerTypeKey, listIndexToStackIndex } from '../lib/design-logic';
 
 interface Props {
   editor: Editor;
@@ -35,7 +35,7 @@ export function LayersPanel({ editor, state, run }: Props) {
   const [over, setOver] = useState<number | null>(null);
   const selected = new Set(state.selection.ids);
   const count = state.layers.length;
-  const typeName = (type: string) => t(`editor.ui.layers.type.${type}`, { defaultValue: type });
+  const typeName = (type: string) => t(layerTypeKey(type));
 
   const tool = (id: string, label: string, icon: React.ReactNode) => (
     <Tooltip title={label}>

@@ -122,3 +122,27 @@ export async function downscaleImage(blob: Blob, maxSide = 360, type = 'image/pn
   bitmap.close();
   return new Promise((resolve) => canvas.toBlob((b) => resolve(b ?? blob), type, 0.9));
 }
+
+/** fabric's type names (lower-case in state, e.g. `textbox`, `i-text`) → the i18n key under `editor.ui.layers.type`. */
+const TYPE_KEYS: Record<string, string> = {
+  textbox: 'Textbox',
+  'i-text': 'IText',
+  itext: 'IText',
+  text: 'Text',
+  rect: 'Rect',
+  circle: 'Circle',
+  ellipse: 'Ellipse',
+  triangle: 'Triangle',
+  polygon: 'Polygon',
+  polyline: 'Polyline',
+  line: 'Line',
+  path: 'Path',
+  image: 'Image',
+  fabricimage: 'FabricImage',
+  group: 'Group',
+};
+
+/** The i18n key of a layer type, whatever the case fabric reports it in. */
+export function layerTypeKey(type: string): string {
+  return `editor.ui.layers.type.${TYPE_KEYS[type.toLowerCase()] ?? 'Path'}`;
+}

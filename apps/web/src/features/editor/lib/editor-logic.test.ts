@@ -6,6 +6,7 @@ import {
   AutosaveScheduler,
   defaultDesignName,
   exportFileName,
+  layerTypeKey,
   listIndexToStackIndex,
   reorderIds,
   templatesForSize,
@@ -70,6 +71,9 @@ describe('panel logic', () => {
     expect(listIndexToStackIndex(9, 5)).toBe(0);
     const layers = ['a', 'b', 'c'].map((id) => ({ id }) as LayerInfo);
     expect(reorderIds(layers, 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(layerTypeKey('textbox')).toBe('editor.ui.layers.type.Textbox');
+    expect(layerTypeKey('Group')).toBe('editor.ui.layers.type.Group');
+    expect(layerTypeKey('weird')).toBe('editor.ui.layers.type.Path');
   });
 
   it('names new designs within 40 characters and export files without forbidden characters', () => {

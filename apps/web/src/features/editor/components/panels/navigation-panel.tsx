@@ -1,5 +1,6 @@
 import { Button, Slider, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { layerTypeKey } from '../../lib/design-logic';
 import type { PanelProps } from './panel-props';
 
 /** Quick navigation (spec §2): zoom controls and a jump-to-layer list (selects and centres it in view). */
@@ -50,10 +51,8 @@ export function NavigationPanel({ editor, state, run }: PanelProps) {
                 className={state.selection.ids.includes(l.id) ? 'is-active' : undefined}
                 onClick={() => goTo(l.id)}
               >
-                <span>{l.name || t(`editor.ui.layers.type.${l.type}`, { defaultValue: l.type })}</span>
-                <span className="cc-muted">
-                  {t(`editor.ui.layers.type.${l.type}`, { defaultValue: l.type })}
-                </span>
+                <span>{l.name || t(layerTypeKey(l.type))}</span>
+                <span className="cc-muted">{t(layerTypeKey(l.type))}</span>
               </button>
             </li>
           ))}
