@@ -9,6 +9,14 @@ import { setLanguage } from '../lib/i18n';
 // The video pages (issue #3 "Pages") through the real router with the API stubbed.
 vi.setConfig({ testTimeout: 30_000 });
 
+// jsdom decodes no video: the browser's reading of a chosen file is stubbed (a 90 s horizontal clip).
+const videoInfo = vi.hoisted(() => ({ duration: 90, width: 1920, height: 1080 }));
+vi.mock('../features/upload/uploader', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../features/upload/uploader')>()),
+  readVideoInfo: () => Promise.resolve({ ...videoInfo }),
+  captureCoverFrame: () => Promise.reject(new Error('no canvas in jsdom')),
+}));
+
 let items: ContentListItem[];
 let api: ReturnType<typeof mockApi>;
 let tokenReply: unknown;
@@ -186,6 +194,26 @@ describe('publishing pages', () => {
     fireEvent.click(await screen.findByTestId('video-publish'));
     expect(await screen.findByText('请先上传视频')).toBeTruthy();
     expect(screen.getByText('请输入标题')).toBeTruthy();
+  });
+
+  it('/smallVideo/indexv refuses horizontal and too-long files before uploading anything', async () => {
+    renderRoutes(routes, '/smallVideo/indexv');
+    const area = await screen.findByTestId('upload-area');
+    await waitFor(() => expect(area.getAttribute('aria-disabled')).toBeNull());
+    const choose = () =>
+      fireEvent.change(screen.getByTestId('video-file-input'), {
+        target: { files: [new File(['x'.repeat(100)], 'clip.mp4', { type: 'video/mp4' })] },
+      });
+    choose();
+    expect((await screen.findByTestId('upload-error')).textContent).toContain('小视频必须是竖版（高大于宽）');
+    Object.assign(videoInfo, { width: 720, height: 1280, duration: 61 });
+    choose();
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-error').textContent).toContain(
+        '小视频时长不能超过 60 秒（该视频 01:01）',
+      ),
+    );
+    expect(api.calls.some((c) => c.path.startsWith('/fileservice'))).toBe(false);
   });
 
   it('/smallVideo/indexv shows the duration limit from the permission call', async () => {
