@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ContentListItem, VideoDetail } from '@cc/contracts';
+import type * as Uploader from '../features/upload/uploader';
 import { routes } from './router';
 import { mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
@@ -12,7 +13,7 @@ vi.setConfig({ testTimeout: 30_000 });
 // jsdom decodes no video: the browser's reading of a chosen file is stubbed (a 90 s horizontal clip).
 const videoInfo = vi.hoisted(() => ({ duration: 90, width: 1920, height: 1080 }));
 vi.mock('../features/upload/uploader', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../features/upload/uploader')>()),
+  ...(await importOriginal<typeof Uploader>()),
   readVideoInfo: () => Promise.resolve({ ...videoInfo }),
   captureCoverFrame: () => Promise.reject(new Error('no canvas in jsdom')),
 }));
