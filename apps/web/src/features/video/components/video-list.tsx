@@ -37,37 +37,39 @@ export function VideoList({
 
   const columns: TableColumnsType<ContentListItem> = [
     {
-      title: t('content.columns.cover'),
-      dataIndex: 'coverUrl',
-      width: use === 'video' ? 136 : 80,
-      render: (url: string | null) =>
-        url ? (
-          <img src={url} alt="" className={`cc-cover-thumb${use === 'smallVideo' ? ' is-vertical' : ''}`} />
-        ) : (
-          <div
-            className={`cc-cover-thumb${use === 'smallVideo' ? ' is-vertical' : ''}`}
-            aria-label={t('content.noCover')}
-          />
-        ),
-    },
-    {
+      // cover and title side by side, as creator studios show a video
       title: t('content.columns.title'),
       dataIndex: 'title',
-      render: (title: string) => (
-        <Typography.Text strong ellipsis={{ tooltip: title }} style={{ maxWidth: '100%' }}>
-          {title || t('content.untitled')}
-        </Typography.Text>
+      render: (title: string, item) => (
+        <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
+          {item.coverUrl ? (
+            <img
+              src={item.coverUrl}
+              alt=""
+              className={`cc-cover-thumb${use === 'smallVideo' ? ' is-vertical' : ''}`}
+            />
+          ) : (
+            <div
+              className={`cc-cover-thumb${use === 'smallVideo' ? ' is-vertical' : ''}`}
+              role="img"
+              aria-label={t('content.noCover')}
+            />
+          )}
+          <Typography.Text strong ellipsis={{ tooltip: title }} style={{ minWidth: 0, flex: 1 }}>
+            {title || t('content.untitled')}
+          </Typography.Text>
+        </div>
       ),
     },
     {
       title: t('content.columns.status'),
       dataIndex: 'status',
-      width: 116,
+      width: 112,
       render: (s: ContentStatus, item) => <StatusTag status={s} rejectReason={item.rejectReason} />,
     },
     {
       title: t('video.list.duration'),
-      width: 104,
+      width: 100,
       render: (_, item) => (
         <span className="cc-tabular" data-testid="video-duration">
           {item.stats.duration === null || item.stats.duration === undefined
@@ -78,7 +80,7 @@ export function VideoList({
     },
     {
       title: t('video.list.plays'),
-      width: 90,
+      width: 84,
       render: (_, item) => (
         <span className="cc-tabular">{formatWan(item.stats.plays ?? item.stats.views)}</span>
       ),
@@ -86,7 +88,7 @@ export function VideoList({
     {
       title: t('video.list.publishedAt'),
       dataIndex: 'publishedAt',
-      width: 120,
+      width: 112,
       render: (v: string | null) =>
         v ? (
           <div className="cc-tabular cc-nowrap">
@@ -99,7 +101,7 @@ export function VideoList({
     },
     {
       title: t('content.columns.actions'),
-      width: 230,
+      width: 236,
       render: (_, item) => (
         <Space size={0} className="cc-nowrap">
           <Link to={editorPath(use, item.id)}>
