@@ -1,7 +1,7 @@
-import { IDENTITY_TYPE_163, MsgGroup } from '@cc/contracts';
+import { IDENTITY_TYPE_163, md5Hex, MsgGroup } from '@cc/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
-import { contents, dailyStats, userIdentities, users } from './schema/index.js';
+import { contents, dailyStats, userIdentities, users, videos } from './schema/index.js';
 import type { Db } from './client.js';
 import { demoCoverKey } from './demo-covers.js';
 import { messageTemplates, sendSystemMessage } from '../modules/message/message.service.js';
@@ -186,22 +186,35 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
 
     for (const [i, item] of demoContent.entries()) {
       const at = new Date(now.getTime() - item.daysAgo * DAY - i * 60_000);
-      await tx.insert(contents).values({
-        userId,
-        type: item.type,
-        title: item.title,
-        content: item.type === 'article' ? demoArticleBody : '',
-        coverUrls: [demoCover(i)],
-        status: item.status,
-        rejectReason: item.rejectReason ?? null,
-        views: item.views,
-        likes: item.likes,
-        comments: item.comments,
-        shares: item.shares,
-        publishedAt: item.status === 'published' ? at : null,
-        createdAt: at,
-        updatedAt: at,
-      });
+      const [row] = await tx
+        .insert(contents)
+        .values({
+          userId,
+          type: item.type,
+          title: item.title,
+          content: item.type === 'article' ? demoArticleBody : '',
+          coverUrls: [demoCover(i)],
+          status: item.status,
+          rejectReason: item.rejectReason ?? null,
+          views: item.views,
+          likes: item.likes,
+          comments: item.comments,
+          shares: item.shares,
+          publishedAt: item.status === 'published' ? at : null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      if (item.type === 'video' || item.type === 'smallVideo') {
+        // Demo videos have no file (npm start must not need ffmpeg): their upload key names no upload, so
+        // the pages show the video as unavailable and offer to upload one, like a video whose file was removed.
+        await tx.insert(videos).values({
+          contentId: row!.id,
+          use: item.type,
+          uploadKey: md5Hex(`demo-video-${i}`),
+          description: '演示视频：文件未上传。',
+        });
+      }
     }
 
     // 15 messages: several unread system messages (the bell), and a few in the other groups.
@@ -232,7 +245,11 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
         read: false,
         hoursAgo: 90,
         kind: 'article_rejected',
-        params: { id: 0, title: '这款车赌博式降价背后的真相', reason: 'contains a prohibited word: 赌博 (gambling)' },
+        params: {
+          id: 0,
+          title: '这款车赌博式降价背后的真相',
+          reason: 'contains a prohibited word: 赌博 (gambling)',
+        },
       },
       {
         group: MsgGroup.SYSTEM,
@@ -350,15 +367,13 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
 
     for (let d = 1; d <= 30; d++) {
       const day = new Date(now.getTime() - d * DAY).toISOString().slice(0, 10);
-      await tx
-        .insert(dailyStats)
-        .values({
-          userId,
-          day,
-          views: 8_000 + ((d * 7919) % 9_000),
-          likes: 200 + ((d * 131) % 300),
-          newFans: 40 + ((d * 37) % 90),
-        });
+      await tx.insert(dailyStats).values({
+        userId,
+        day,
+        views: 8_000 + ((d * 7919) % 9_000),
+        likes: 200 + ((d * 131) % 300),
+        newFans: 40 + ((d * 37) % 90),
+      });
     }
   });
 
