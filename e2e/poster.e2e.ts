@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, shot, startServer, type RunningServer } from './support.js';
+import { launchBrowser, screenshotDir, shot, startServer, type RunningServer } from './support.js';
 
 // Issue #4 "Done when": a poster built through the UI against the real server — template, text with a
 // shipped font, an uploaded picture, group, align, flip, a filter; undo/redo; PNG at 2× (pixel size
@@ -201,5 +201,17 @@ test('the editor in zh-CN', async () => {
   await page.getByTestId('bg-image-empty').waitFor();
   assert.equal((await page.getByTestId('bg-image-empty').innerText()).trim(), '请选择背景图片');
   await shot(page, 'poster-05-zh-CN');
+  // a Chinese heading in ZCOOL KuaiLe: its characters come from several font slices, all loaded
+  await panel('elements');
+  await page.getByRole('button', { name: '大标题', exact: true }).click();
+  await page.getByTestId('font-select').click();
+  await page.locator('.ant-select-item-option:has-text("ZCOOL KuaiLe")').first().click();
+  await page.waitForFunction(() => !document.body.innerText.includes('正在加载字体'));
+  await page.waitForFunction(
+    () => [...document.fonts].filter((f) => f.family.includes('ZCOOL') && f.status === 'loaded').length > 1,
+  );
+  await page
+    .locator('.cc-stage')
+    .screenshot({ path: path.join(screenshotDir, 'poster-07-zcool-heading.png') });
   assert.deepEqual(errors, []);
 });

@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Editor, EditorState, FilterData, ShadowData } from '@cc/canvas-engine';
+import { loadSlicesForText } from '../lib/cjk-fonts';
 import { SHIPPED_FONTS, SYSTEM_FONT_CHOICES } from '../lib/fonts';
 
 interface Props {
@@ -87,6 +88,13 @@ export function AttributesPanel({ editor, state, run }: Props) {
     const shipped = SHIPPED_FONTS.some((f) => f.family === value);
     if (shipped && state.fonts[value] !== 'loaded')
       void message.open({ key, type: 'loading', content: t('editor.msg.fontLoading'), duration: 0 });
+    // The CJK slices for the selected text first, so the text is measured with every glyph.
+    const text = editor
+      .getSelectedObjects()
+      .map((o) => (o as unknown as { text?: unknown }).text)
+      .filter((x): x is string => typeof x === 'string')
+      .join('');
+    await loadSlicesForText(value, text).catch(() => undefined);
     await run('attr.set', { attrs: { fontFamily: value } });
     if (editor.getState().fonts[value] === 'failed')
       void message.open({ key, type: 'error', content: t('editor.msg.fontFailed') });

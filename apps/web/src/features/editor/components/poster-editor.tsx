@@ -18,6 +18,7 @@ import { createEditor, type Editor, type SizePreset } from '@cc/canvas-engine';
 import { DESIGN_THUMBNAIL_SCENE, type DesignDetail } from '@cc/contracts';
 import { saveDesign, uploadEditorImage } from '../api/designs';
 import { AutosaveScheduler, defaultDesignName, downscaleImage } from '../lib/design-logic';
+import { isSlicedFamily, loadSlicesForText, textsOfDocument } from '../lib/cjk-fonts';
 import { SHIPPED_FONTS } from '../lib/fonts';
 import { AttributesPanel } from './attributes-panel';
 import { contextMenuItems } from './canvas-context-menu';
@@ -181,9 +182,28 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
       intervalMs: AUTOSAVE_INTERVAL_MS,
     });
     schedulerRef.current = scheduler;
+    // CJK fonts come in slices: load the ones the design's text needs before it is measured, and again
+    // when text is typed or added (debounced); a newly loaded slice re-measures that family's text.
+    let fontTimer: ReturnType<typeof setTimeout> | undefined;
+    const ensureFonts = async (doc: unknown) => {
+      const byFamily = new Map<string, string>();
+      for (const { family, text } of textsOfDocument(doc))
+        if (isSlicedFamily(family)) byFamily.set(family, (byFamily.get(family) ?? '') + text);
+      for (const [family, text] of byFamily)
+        if ((await loadSlicesForText(family, text)) && !disposed && editorRef.current === ed)
+          await ed.loadFont(family);
+    };
+    const scheduleFonts = () => {
+      clearTimeout(fontTimer);
+      fontTimer = setTimeout(() => void ensureFonts(ed.toDocument()), 300);
+    };
+    ed.canvas.on('text:changed', scheduleFonts);
     void (async () => {
       try {
-        if (initial) await ed.load(initial.document);
+        if (initial) {
+          await ensureFonts(JSON.parse(initial.document)).catch(() => undefined);
+          await ed.load(initial.document);
+        }
       } catch (e) {
         report(e);
       }
@@ -193,8 +213,13 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
       setLoading(false);
       scheduler.start();
     })();
+    let layerCount = -1;
     const unsubscribe = ed.subscribe((s) => {
       if (s.dirty) scheduler.changed();
+      if (s.layers.length !== layerCount) {
+        layerCount = s.layers.length;
+        scheduleFonts();
+      }
     });
     const ro = new ResizeObserver(() => {
       if (host.clientWidth > 0 && host.clientHeight > 0)
@@ -224,6 +249,7 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
     });
     return () => {
       disposed = true;
+      clearTimeout(fontTimer);
       scheduler.stop();
       unsubscribe();
       ro.disconnect();

@@ -11,6 +11,7 @@ import {
   reorderIds,
   templatesForSize,
 } from './design-logic';
+import { isSlicedFamily, parseUnicodeRange, slicesForText, textsOfDocument } from './cjk-fonts';
 import { coverDesignPath, presetFromParam, safeReturnTo, withCoverUrl } from './poster-params';
 
 describe('poster query string', () => {
@@ -157,5 +158,43 @@ describe('editor strings', () => {
       chooseBackgroundImage: '请选择背景图片',
       chooseFile: '请选择文件',
     });
+  });
+});
+
+describe('CJK font slices', () => {
+  it('parses unicode ranges', () => {
+    expect(parseUnicodeRange('U+4e00-4e3f, U+5000,U+1f004')).toEqual([
+      [0x4e00, 0x4e3f],
+      [0x5000, 0x5000],
+      [0x1f004, 0x1f004],
+    ]);
+  });
+
+  it('finds the slices a text needs: none for spaces, one per range, only for shipped CJK families', () => {
+    const one = slicesForText('ZCOOL KuaiLe', '新');
+    expect(one).toHaveLength(1);
+    const many = slicesForText('ZCOOL KuaiLe', '新车上市的一是在不了有和人这中大为主生活试驾海报封面');
+    expect(many.length).toBeGreaterThan(1);
+    expect(slicesForText('ZCOOL KuaiLe', '   ')).toEqual([]);
+    expect(slicesForText('Oswald', '新车')).toEqual([]);
+    expect(isSlicedFamily('Ma Shan Zheng')).toBe(true);
+    expect(isSlicedFamily('Pacifico')).toBe(false);
+  });
+
+  it('collects the text of a document, groups included', () => {
+    const doc = {
+      objects: [
+        { type: 'Textbox', text: '新车', fontFamily: 'ZCOOL KuaiLe' },
+        {
+          type: 'Group',
+          objects: [{ type: 'Textbox', text: '上市', fontFamily: 'Noto Sans SC' }, { type: 'Rect' }],
+        },
+      ],
+    };
+    expect(textsOfDocument(doc)).toEqual([
+      { family: 'ZCOOL KuaiLe', text: '新车' },
+      { family: 'Noto Sans SC', text: '上市' },
+    ]);
+    expect(textsOfDocument(null)).toEqual([]);
   });
 });
