@@ -1,5 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { MEDIA_URL_PATTERN } from '@cc/contracts';
+import { coverDesignPath } from '../../features/editor';
 import { useTranslation } from 'react-i18next';
 import type { UploadUse } from '@cc/contracts';
 import { useDurationPermission, useVideoDetail, VideoForm, VIDEO_ROUTES } from '../../features/video';
@@ -17,6 +19,23 @@ export function VideoEditorPage({ use }: { use: UploadUse }) {
   // The id the page opened with decides what to load; ids created by a first save only update the URL.
   const [openedId] = useState(() => Number(params.get('id')) || undefined);
   const video = useVideoDetail(openedId);
+  // Cover flow (issue #4): the poster editor returns with `coverUrl` (our /media/ URL only); it becomes
+  // the cover and leaves the URL so a reload does not apply it again.
+  const [designedCover] = useState(() => {
+    const url = params.get('coverUrl');
+    return url && MEDIA_URL_PATTERN.test(url) ? url : undefined;
+  });
+  useEffect(() => {
+    if (!params.has('coverUrl')) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('coverUrl');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
   const permission = useDurationPermission(use === 'smallVideo');
   const base = use === 'video' ? 'video.page' : 'video.smallPage';
   const loading = (openedId && video.isPending) || (use === 'smallVideo' && permission.isPending);
@@ -36,6 +55,15 @@ export function VideoEditorPage({ use }: { use: UploadUse }) {
           maxDurationSeconds={use === 'smallVideo' ? permission.data?.maxDurationSeconds : undefined}
           onIdChange={(id) => setParams({ id: String(id) }, { replace: true })}
           onDone={() => void navigate(VIDEO_ROUTES[use].list)}
+          initialCover={designedCover}
+          onDesignCover={(id) =>
+            void navigate(
+              coverDesignPath(
+                `${VIDEO_ROUTES[use].editor}?id=${id}`,
+                use === 'video' ? 'video169' : 'cover34',
+              ),
+            )
+          }
         />
       )}
     </section>

@@ -21,6 +21,7 @@ describe('poster query string', () => {
     ['xhsV', 900, 1200],
     ['xhsH', 1200, 900],
     ['wallpaper', 1080, 1920],
+    ['video169', 1280, 720],
   ])('?size=%s opens %ix%i', (param, w, h) => {
     expect(presetFromParam(param)).toMatchObject({ width: w, height: h });
   });

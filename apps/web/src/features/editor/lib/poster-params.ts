@@ -10,7 +10,16 @@ export const SIZE_PARAM_PRESETS = {
   xhsV: 'xhs-vertical',
   xhsH: 'xhs-horizontal',
   wallpaper: 'phone-wallpaper',
+  video169: 'video-16x9',
 } as const;
+
+/** Video covers are 16:9 (issue #3); not an engine preset, so the web adds it for the cover flow. */
+export const VIDEO_COVER_PRESET: SizePreset = {
+  id: 'video-16x9',
+  labelKey: 'editor.size.video16x9',
+  width: 1280,
+  height: 720,
+};
 
 export type SizeParam = keyof typeof SIZE_PARAM_PRESETS;
 
@@ -23,7 +32,7 @@ export function presetFromParam(value: string | null): SizePreset {
     value && Object.hasOwn(SIZE_PARAM_PRESETS, value)
       ? SIZE_PARAM_PRESETS[value as SizeParam]
       : DEFAULT_PRESET_ID;
-  return SIZE_PRESETS.find((p) => p.id === id)!;
+  return [...SIZE_PRESETS, VIDEO_COVER_PRESET].find((p) => p.id === id)!;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { App, Button, Checkbox, DatePicker, Form, Input, Radio, Space, Typography } from 'antd';
-import { DeleteOutlined, SaveOutlined, SendOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  FormatPainterOutlined,
+  SaveOutlined,
+  SendOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +42,10 @@ export interface VideoFormProps {
   onIdChange: (id: number) => void;
   /** after publishing or scheduling, with the resulting status */
   onDone: (id: number, status: ContentStatus) => void;
+  /** a cover made in the poster editor (cover flow, issue #4) */
+  initialCover?: string;
+  /** open the poster editor for a cover, after the draft was saved */
+  onDesignCover?: (id: number) => void;
 }
 
 function fromDetail(d: VideoDetail): UploadedVideo & { state: string } {
@@ -58,7 +68,15 @@ function fromDetail(d: VideoDetail): UploadedVideo & { state: string } {
  * first-publish declarations, commercial or not, and draft / publish now / scheduled time. The rules are
  * checked before sending with the contracts functions the server runs (`logic.ts`).
  */
-export function VideoForm({ use, initial, maxDurationSeconds, onIdChange, onDone }: VideoFormProps) {
+export function VideoForm({
+  use,
+  initial,
+  maxDurationSeconds,
+  onIdChange,
+  onDone,
+  initialCover,
+  onDesignCover,
+}: VideoFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const publish = usePublishVideo();
@@ -73,7 +91,7 @@ export function VideoForm({ use, initial, maxDurationSeconds, onIdChange, onDone
     id: initial?.id,
     title: initial?.title ?? '',
     description: initial?.description ?? '',
-    coverUrl: initial?.customCoverUrl ?? '',
+    coverUrl: initialCover ?? initial?.customCoverUrl ?? '',
     isOriginal: initial?.isOriginal ?? false,
     isFirstPublish: initial?.isFirstPublish ?? false,
     isCommercial: initial?.isCommercial ?? false,
@@ -114,6 +132,25 @@ export function VideoForm({ use, initial, maxDurationSeconds, onIdChange, onDone
         );
       else if (result.status === 'rejected') void message.warning(t('video.form.rejected'));
       if (result.status !== 'draft') onDone(result.id, result.status);
+    } catch (e) {
+      void message.error(t('video.form.failed', { message: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+
+  // Cover flow (issue #4): only once the upload is complete (leaving the page would stop it); the
+  // draft is saved first so nothing is lost, then the poster editor opens at the cover size.
+  const designCover = async () => {
+    if (!upload.isReady) return void message.warning(t('designs.waitForUpload'));
+    const found = validateVideoForm(formValues, true, new Date());
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const result = await publish.mutateAsync(toPublishParam(formValues, true));
+      if (!values.id) {
+        set('id', result.id);
+        onIdChange(result.id);
+      }
+      onDesignCover?.(result.id);
     } catch (e) {
       void message.error(t('video.form.failed', { message: e instanceof Error ? e.message : String(e) }));
     }
@@ -174,6 +211,15 @@ export function VideoForm({ use, initial, maxDurationSeconds, onIdChange, onDone
               >
                 <Button icon={<SwapOutlined />}>{t('video.form.uploadCover')}</Button>
               </ImageUpload>
+              {onDesignCover ? (
+                <Button
+                  icon={<FormatPainterOutlined />}
+                  data-testid="design-cover"
+                  onClick={() => void designCover()}
+                >
+                  {t('designs.designCover')}
+                </Button>
+              ) : null}
               {values.coverUrl ? (
                 <Button icon={<DeleteOutlined />} onClick={() => set('coverUrl', '')}>
                   {t('video.form.useFrame')}

@@ -156,6 +156,7 @@ export const editorEnUS: Resources['editor'] = {
     phoneWallpaper: 'Phone wallpaper',
     xhsHorizontal: 'Xiaohongshu landscape',
     xhsVertical: 'Xiaohongshu portrait',
+    video16x9: 'Video cover 16:9',
   },
   ui: {
     pageTitle: 'Poster designer',
@@ -403,4 +404,5 @@ export const designsEnUS: Resources['designs'] = {
   noThumbnail: 'No thumbnail',
   nameRule: '1–40 characters',
   designCover: 'Design a cover',
+  waitForUpload: 'Design the cover once the video has uploaded; leaving the page would stop the upload',
 };

@@ -158,6 +158,7 @@ export const editorZhCN = {
     phoneWallpaper: '手机壁纸',
     xhsHorizontal: '小红书横版',
     xhsVertical: '小红书竖版',
+    video16x9: '视频封面 16:9',
   },
   ui: {
     pageTitle: '海报设计',
@@ -405,4 +406,5 @@ export const designsZhCN = {
   noThumbnail: '暂无缩略图',
   nameRule: '名称为 1–40 个字',
   designCover: '设计封面',
+  waitForUpload: '视频上传完成后才能设计封面，离开页面会中断上传',
 } as const;
