@@ -19,7 +19,7 @@ import { LocalVideoStaging } from '../../storage/video-staging.js';
 import { LocalDiskStorage } from '../../storage/local-disk.js';
 import { createUser } from '../../test/factories.js';
 import { body, createTestApp, login, type TestApp } from '../../test/helpers.js';
-import { cleanupExpiredUploads, UPLOAD_EXPIRY_MS } from './fileservice.service.js';
+import { cleanupExpiredUploads, scopedUploadKey, UPLOAD_EXPIRY_MS } from './fileservice.service.js';
 import { JOB_NAMES } from '../../jobs/queue.js';
 import {
   cancel,
@@ -53,8 +53,11 @@ let work: string;
 let video: Buffer;
 
 const random = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 2654435761) >>> 24));
-const stagedFile = (key: string) => path.join(t.config.uploadDir, `${key}.part`);
-const finalFile = (key: string, suffix = 'mp4') => path.join(t.config.mediaDir, 'videos', `${key}.${suffix}`);
+/** the stored id of a client key of the test user (keys are scoped by user) */
+const sid = (key: string) => scopedUploadKey(userId, key);
+const stagedFile = (key: string) => path.join(t.config.uploadDir, `${sid(key)}.part`);
+const finalFile = (key: string, suffix = 'mp4') =>
+  path.join(t.config.mediaDir, 'videos', `${sid(key)}.${suffix}`);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -126,8 +129,8 @@ describe('moreShard + merge: the happy paths', () => {
     expect(env.status).toBe(1);
     expect(env.data).toEqual({
       merged: true,
-      fileKey: `videos/${plan.key}.mp4`,
-      url: `/media/video/${plan.key}.mp4`,
+      fileKey: `videos/${sid(plan.key)}.mp4`,
+      url: `/media/video/${sid(plan.key)}.mp4`,
     });
     // a rename, not a copy: same inode, staging gone
     expect(existsSync(stagedFile(plan.key))).toBe(false);
@@ -143,10 +146,13 @@ describe('moreShard + merge: the happy paths', () => {
     expect(done.exists).toBe(true);
     expect(done.duration).toBeCloseTo(2, 1);
     expect([done.width, done.height]).toEqual([320, 240]);
-    expect(done.coverUrl).toBe(`/media/img/0x0/covers/${plan.key}.jpg`);
-    const cover = readFileSync(path.join(t.config.mediaDir, 'covers', `${plan.key}.jpg`));
+    expect(done.coverUrl).toBe(`/media/img/0x0/covers/${sid(plan.key)}.jpg`);
+    const cover = readFileSync(path.join(t.config.mediaDir, 'covers', `${sid(plan.key)}.jpg`));
     expect((await sharp(cover).metadata()).format).toBe('jpeg');
-    const [row] = await t.db.select().from(uploads).where(eq(uploads.key, plan.key));
+    const [row] = await t.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.key, sid(plan.key)));
     expect(row!.codecs).toEqual({ format: expect.stringContaining('mp4'), video: 'h264', audio: null });
     expect(sha256(readFileSync(finalFile(plan.key)))).toBe(sha256(video));
   });
@@ -167,13 +173,13 @@ describe('moreShard + merge: the happy paths', () => {
       state: 'ready',
       width: 320,
       height: 240,
-      coverUrl: `/media/img/0x0/covers/${plan.key}.png`,
+      coverUrl: `/media/img/0x0/covers/${sid(plan.key)}.png`,
     });
     expect(done.duration).toBeGreaterThan(1.9);
     expect(done.duration).toBeLessThan(2.1);
     // the author's cover was kept, not replaced by a frame
-    expect(readFileSync(path.join(t.config.mediaDir, 'covers', `${plan.key}.png`))).toEqual(png);
-    expect(existsSync(path.join(t.config.mediaDir, 'covers', `${plan.key}.jpg`))).toBe(false);
+    expect(readFileSync(path.join(t.config.mediaDir, 'covers', `${sid(plan.key)}.png`))).toEqual(png);
+    expect(existsSync(path.join(t.config.mediaDir, 'covers', `${sid(plan.key)}.jpg`))).toBe(false);
   });
 
   it('a renamed text file is refused after the merge: failed, with the reason, bytes deleted', async () => {
@@ -340,6 +346,44 @@ describe('moreShard refusals: clear errors, nothing stored', () => {
   });
 });
 
+describe('covers and limits', () => {
+  it('the last non-empty cover sent wins; the one it replaces is deleted', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
+    const jpg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } })
+      .jpeg()
+      .toBuffer();
+    const plan = planUpload(random(2 * MB + 5));
+    const withCover = (mime: string, b: Buffer) => ({
+      fields: { coverBase64: `data:${mime};base64,${b.toString('base64')}` },
+    });
+    expect(body(await sendShard(app, token, plan, 1, withCover('image/png', png))).status).toBe(1);
+    expect((await status(app, token, plan.key)).coverUrl).toBe(`/media/img/0x0/covers/${sid(plan.key)}.png`);
+    expect(body(await sendShard(app, token, plan, 2, withCover('image/jpeg', jpg))).status).toBe(1);
+    expect(body(await sendShard(app, token, plan, 3)).status).toBe(1); // empty: keeps the cover
+    expect((await status(app, token, plan.key)).coverUrl).toBe(`/media/img/0x0/covers/${sid(plan.key)}.jpg`);
+    expect(existsSync(path.join(t.config.mediaDir, 'covers', `${sid(plan.key)}.png`))).toBe(false);
+    expect(readFileSync(path.join(t.config.mediaDir, 'covers', `${sid(plan.key)}.jpg`))).toEqual(jpg);
+  });
+
+  it('a shard part over 5 MiB is TOO_LARGE and not stored', async () => {
+    const plan = planUpload(random(900 * 1024), { shardSize: 1 * MB });
+    const res = await sendShard(app, token, plan, 1, { bytes: random(5 * MB + 100 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(body(res).status).toBe(10010);
+    expect(existsSync(stagedFile(plan.key))).toBe(false);
+  });
+
+  it('shards are not held by the API flood guard (600 requests/min per IP)', async () => {
+    const plan = planUpload(random(100));
+    for (let i = 0; i < 620; i++) {
+      const env = body(await sendShard(app, token, plan, 1));
+      if (env.status !== 1) throw new Error(`request ${i + 1}: ${env.status} ${env.message}`);
+    }
+  });
+});
+
 describe('tokens and ownership', () => {
   const bytes = random(5000);
 
@@ -369,18 +413,25 @@ describe('tokens and ownership', () => {
     expect(body(res).status).toBe(10005);
   });
 
-  it('another user’s upload key → 10006 on every call, and their upload is untouched', async () => {
+  it('keys are scoped by user: another user’s token never sees or touches the upload', async () => {
     const plan = planUpload(random(2 * MB + 10));
     await sendShards(app, token, plan, [1]);
-    expect(body(await sendShard(app, otherToken, plan, 2)).status).toBe(10006);
+    // the same key from another author (the same file chosen by two people) is their own, empty upload
+    const theirs = `?token=${otherToken}&fileUploadId=${plan.key}`;
+    const seen = body<MergeFileStatus>(
+      await app.inject({ method: 'GET', url: `/fileservice/isExistLocalMergeFile${theirs}` }),
+    );
+    expect(seen.data).toMatchObject({ exists: false, receivedShards: [] });
     expect(body(await merge(app, otherToken, plan.key)).status).toBe(10006);
-    expect(body(await cancel(app, otherToken, plan.key)).status).toBe(10006);
-    const res = await app.inject({
-      method: 'GET',
-      url: `/fileservice/isExistLocalMergeFile?token=${otherToken}&fileUploadId=${plan.key}`,
-    });
-    expect(body(res).status).toBe(10006);
+    expect(body(await cancel(app, otherToken, plan.key)).status).toBe(1); // nothing of theirs to cancel
+    const own = body<MoreShardResult>(await sendShard(app, otherToken, plan, 2));
+    expect(own.data).toMatchObject({ fileUploadId: plan.key, received: 1 });
+    // the first author's upload is untouched, and each merges only what it holds
     expect((await status(app, token, plan.key)).receivedShards).toEqual([1]);
+    expect(body<{ missing: number[] }>(await merge(app, token, plan.key)).data.missing).toEqual([2, 3]);
+    expect(body<{ missing: number[] }>(await merge(app, otherToken, plan.key)).data.missing).toEqual([1, 3]);
+    expect(scopedUploadKey(userId, plan.key)).toMatch(/^[0-9a-f]{32}$/);
+    expect(scopedUploadKey(userId, plan.key)).not.toBe(scopedUploadKey(userId + 1, plan.key));
   });
 });
 
@@ -458,7 +509,12 @@ describe('merge, status, cancel', () => {
     const res = await cancel(app, token, plan.key);
     expect(body(res)).toMatchObject({ status: 1, data: null });
     expect(existsSync(stagedFile(plan.key))).toBe(false);
-    expect(await t.db.select().from(uploads).where(eq(uploads.key, plan.key))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.key, sid(plan.key))),
+    ).toEqual([]);
     expect((await status(app, token, plan.key)).receivedShards).toEqual([]);
     expect(body(await cancel(app, token, plan.key)).status).toBe(1);
   });
@@ -506,15 +562,15 @@ describe('expiry cleanup (API.md §7: untouched 24 h)', () => {
     await t.db
       .update(uploads)
       .set({ updatedAt: new Date(now - UPLOAD_EXPIRY_MS - 1000) })
-      .where(eq(uploads.key, old.key));
+      .where(eq(uploads.key, sid(old.key)));
     await t.db
       .update(uploads)
       .set({ updatedAt: new Date(now - UPLOAD_EXPIRY_MS + 60_000) })
-      .where(eq(uploads.key, young.key));
+      .where(eq(uploads.key, sid(young.key)));
     await t.db
       .update(uploads)
       .set({ updatedAt: new Date(now - 3 * UPLOAD_EXPIRY_MS), state: 'ready' })
-      .where(eq(uploads.key, merged.key));
+      .where(eq(uploads.key, sid(merged.key)));
 
     const storage = new LocalDiskStorage(t.config.mediaDir);
     const deps = {
@@ -526,15 +582,15 @@ describe('expiry cleanup (API.md §7: untouched 24 h)', () => {
       ffmpegPath: 'ffmpeg',
     };
     const removed = await cleanupExpiredUploads(deps, new Date(now));
-    expect(removed).toContain(old.key);
-    expect(removed).not.toContain(young.key);
-    expect(removed).not.toContain(merged.key);
+    expect(removed).toContain(sid(old.key));
+    expect(removed).not.toContain(sid(young.key));
+    expect(removed).not.toContain(sid(merged.key));
     expect(existsSync(stagedFile(old.key))).toBe(false);
     expect(existsSync(stagedFile(young.key))).toBe(true);
     expect((await status(app, token, old.key)).receivedShards).toEqual([]);
     expect((await status(app, token, young.key)).receivedShards).toEqual([1]);
     // the injected clock decides: a day later the young one goes too
-    expect(await cleanupExpiredUploads(deps, new Date(now + UPLOAD_EXPIRY_MS))).toContain(young.key);
+    expect(await cleanupExpiredUploads(deps, new Date(now + UPLOAD_EXPIRY_MS))).toContain(sid(young.key));
     expect(existsSync(stagedFile(young.key))).toBe(false);
   });
 

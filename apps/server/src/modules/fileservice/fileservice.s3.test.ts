@@ -26,6 +26,7 @@ import {
   tokenFor,
   waitForProbe,
 } from './test-support.js';
+import { scopedUploadKey } from './fileservice.service.js';
 
 /**
  * The file service on S3-compatible storage (STORAGE_DRIVER=s3), against s3rver started here on
@@ -44,6 +45,9 @@ let s3rver: S3rver;
 let t: TestApp;
 let app: FastifyInstance;
 let token: string;
+let userId: number;
+/** the stored id of a client key of the test user (keys are scoped by user) */
+const sid = (key: string) => scopedUploadKey(userId, key);
 let work: string;
 let s3: S3Storage;
 /** a real 2 s 320×240 MP4 of ~7 MiB: 8 shards of 1 MiB → part 1 = shards 1-5, part 2 = shards 6-8 */
@@ -62,7 +66,7 @@ const openMultipartUploads = async () => {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).map((id) => ({ Key: readFileSync(path.join(dir, id, 'key'), 'utf8') }));
 };
-const stagedDir = (key: string) => path.join(t.config.uploadDir, key);
+const stagedDir = (key: string) => path.join(t.config.uploadDir, sid(key));
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'cc-s3-'));
@@ -104,6 +108,7 @@ beforeAll(async () => {
   app = t.app;
   s3 = new S3Storage(s3Config);
   const user = await createUser(t.db, t.config, { account: 's3_uploader' });
+  userId = user.id;
   token = await tokenFor(t.db, user.id);
   execFileSync('ffmpeg', [
     '-v',
@@ -154,34 +159,44 @@ describe('a whole upload on S3', () => {
     expect(plan.shardTotal).toBe(8);
     // part 2's shards first, out of order, with a duplicate: it is uploaded when the last of 6..8 arrives
     await sendShards(app, token, plan, [7, 6]);
-    expect(await t.db.select().from(uploadParts).where(eq(uploadParts.uploadKey, plan.key))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(uploadParts)
+        .where(eq(uploadParts.uploadKey, sid(plan.key))),
+    ).toEqual([]);
     await sendShards(app, token, plan, [8, 7]);
-    const parts = await t.db.select().from(uploadParts).where(eq(uploadParts.uploadKey, plan.key));
+    const parts = await t.db
+      .select()
+      .from(uploadParts)
+      .where(eq(uploadParts.uploadKey, sid(plan.key)));
     expect(parts.map((p) => p.partNumber)).toEqual([2]);
     // the staged bytes of an uploaded part are freed at once
     expect(readdirSync(stagedDir(plan.key))).toEqual([]);
-    expect((await openMultipartUploads()).map((u) => u.Key)).toContain(`videos/${plan.key}.mp4`);
+    expect((await openMultipartUploads()).map((u) => u.Key)).toContain(`videos/${sid(plan.key)}.mp4`);
 
     await sendShards(app, token, plan, [3, 1, 5, 2, 4]);
     const res = body<MergeResult>(await merge(app, token, plan.key));
     expect(res.data).toEqual({
       merged: true,
-      fileKey: `videos/${plan.key}.mp4`,
-      url: `/media/video/${plan.key}.mp4`,
+      fileKey: `videos/${sid(plan.key)}.mp4`,
+      url: `/media/video/${sid(plan.key)}.mp4`,
     });
-    expect(sha256(await objectBytes(`videos/${plan.key}.mp4`))).toBe(sha256(video));
+    expect(sha256(await objectBytes(`videos/${sid(plan.key)}.mp4`))).toBe(sha256(video));
     const head = await s3.client.send(
-      new HeadObjectCommand({ Bucket: BUCKET, Key: `videos/${plan.key}.mp4` }),
+      new HeadObjectCommand({ Bucket: BUCKET, Key: `videos/${sid(plan.key)}.mp4` }),
     );
     expect(head.ContentType).toBe('video/mp4');
     expect(existsSync(stagedDir(plan.key))).toBe(false);
-    expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(`videos/${plan.key}.mp4`);
+    expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(`videos/${sid(plan.key)}.mp4`);
 
     // probed through the loopback range proxy: ready, with a cover stored in the bucket
     const done = await waitForProbe(app, token, plan.key);
     expect(done).toMatchObject({ state: 'ready', width: 320, height: 240 });
     expect(done.duration).toBeCloseTo(2, 1);
-    expect((await objectBytes(`covers/${plan.key}.jpg`)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect((await objectBytes(`covers/${sid(plan.key)}.jpg`)).subarray(0, 2)).toEqual(
+      Buffer.from([0xff, 0xd8]),
+    );
 
     // the player seeks: ranges come from S3
     const ranged = await app.inject({
@@ -192,12 +207,12 @@ describe('a whole upload on S3', () => {
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-range']).toBe(`bytes 1048570-1048600/${video.length}`);
     expect(ranged.rawPayload.equals(video.subarray(1048570, 1048601))).toBe(true);
-    const whole = await app.inject({ method: 'GET', url: `/media/video/${plan.key}.mp4` });
+    const whole = await app.inject({ method: 'GET', url: `/media/video/${sid(plan.key)}.mp4` });
     expect(whole.statusCode).toBe(200);
     expect(sha256(whole.rawPayload)).toBe(sha256(video));
     const bad = await app.inject({
       method: 'GET',
-      url: `/media/video/${plan.key}.mp4`,
+      url: `/media/video/${sid(plan.key)}.mp4`,
       headers: { range: `bytes=${video.length}-` },
     });
     expect(bad.statusCode).toBe(416);
@@ -213,16 +228,16 @@ describe('a whole upload on S3', () => {
     expect((await status(app, token, plan.key)).receivedShards).toEqual([1, 2, 3, 6]);
     await sendShards(app, token, plan, [4, 5, 7, 8, 8]);
     expect(body<MergeResult>(await merge(app, token, plan.key)).data).toMatchObject({ merged: true });
-    expect(sha256(await objectBytes(`videos/${plan.key}.mp4`))).toBe(sha256(video));
+    expect(sha256(await objectBytes(`videos/${sid(plan.key)}.mp4`))).toBe(sha256(video));
   });
 
   it('cancel aborts the multipart upload and frees the staged parts', async () => {
     const plan = planUpload(video);
     await sendShards(app, token, plan, [1, 2, 3, 4, 5, 6]);
-    expect((await openMultipartUploads()).map((u) => u.Key)).toContain(`videos/${plan.key}.mp4`);
+    expect((await openMultipartUploads()).map((u) => u.Key)).toContain(`videos/${sid(plan.key)}.mp4`);
     expect(readdirSync(stagedDir(plan.key))).toEqual(['2.part']);
     expect(body(await cancel(app, token, plan.key)).status).toBe(1);
-    expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(`videos/${plan.key}.mp4`);
+    expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(`videos/${sid(plan.key)}.mp4`);
     expect(existsSync(stagedDir(plan.key))).toBe(false);
     expect((await status(app, token, plan.key)).receivedShards).toEqual([]);
   });

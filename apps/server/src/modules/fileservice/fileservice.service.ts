@@ -44,6 +44,8 @@ export const UPLOAD_EXPIRY_MS = 24 * 3600_000;
 export const STALE_MERGE_MS = 10 * 60_000;
 /** `data.missing` of SHARDS_MISSING lists at most this many indices (`data.missingCount` has them all). */
 export const MISSING_LIST_MAX = 1000;
+/** `updated_at` of an upload being written is refreshed at most this often. */
+const TOUCH_EVERY_MS = 60_000;
 /** A cover from `coverBase64` may be at most this many bytes once decoded. */
 export const MAX_COVER_BYTES = 5 * 1024 * 1024;
 
@@ -68,6 +70,17 @@ export function videoContentType(suffix: string): string {
   return VIDEO_CONTENT_TYPES[suffix] ?? 'application/octet-stream';
 }
 
+/**
+ * The stored id of a client's upload `key` (API.md §7): MD5 of `<userId>:<key>`, 32 lowercase hex. The
+ * client derives `key` from the file (docs/api.md "File service"), so two authors choosing the same file
+ * send the same key; scoping it by the token's user keeps their uploads apart, and another user's token
+ * can neither see nor touch an upload. Staging files, storage keys and URLs use this id; the wire keeps
+ * the client's `key` as `fileUploadId`.
+ */
+export function scopedUploadKey(userId: number, key: string): string {
+  return createHash('md5').update(`${userId}:${key}`).digest('hex');
+}
+
 /** Storage key of the merged video of an upload: `videos/<key>.<suffix>`. */
 export function videoFileKey(key: string, suffix: string): string {
   return `videos/${key}.${suffix}`;
@@ -76,6 +89,12 @@ export function videoFileKey(key: string, suffix: string): string {
 /** Public URL of a merged video (served with range requests to anyone holding it): `/media/video/<key>.<suffix>`. */
 export function videoUrl(fileKey: string): string {
   return `/media/video/${fileKey.replace(/^videos\//, '')}`;
+}
+
+/** A received shard: its bytes and, when the route hashed them on arrival, their base64 MD5. */
+export interface ReceivedShard {
+  bytes: Buffer;
+  md5Base64?: string;
 }
 
 /** The upload's facts as validated from one shard's form (API.md §7). Sizes in bytes. */
@@ -207,7 +226,7 @@ function staged(row: repo.UploadRow): StagedUpload {
 
 /** The upload `key` of `userId`. @throws NOT_FOUND when missing or another user's (no existence leak) */
 async function loadOwned(db: Db, userId: number, key: string): Promise<repo.UploadRow> {
-  const row = UPLOAD_KEY_PATTERN.test(key) ? await repo.findUpload(db, key) : null;
+  const row = UPLOAD_KEY_PATTERN.test(key) ? await repo.findUpload(db, scopedUploadKey(userId, key)) : null;
   if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
   return row;
 }
@@ -250,23 +269,24 @@ async function ensurePartUploaded(
  *
  * @param userId owner, from the upload token
  * @param fields the form's text fields
- * @param bytes the `shard` file part
+ * @param shard the bytes of the `shard` file part, with their base64 MD5 when computed while receiving
  * @param contentMd5 the `content-md5` header (base64 MD5 of the bytes), if sent
  * @returns `{ fileUploadId, shardIndex, received }`; received = distinct shards stored
  * @throws TOO_LARGE, VALIDATION_FAILED (see validateShardFields; also a wrong byte count, a missing shard
  *   part, metadata differing from the upload's, a bad cover); FAILED with ercd CHECKSUM_MISMATCH;
- *   NOT_FOUND for another user's key; CONFLICT once the upload is merging or merged
+ *   CONFLICT once the upload is merging or merged
  */
 export async function storeShard(
   deps: FileServiceDeps,
   userId: number,
   fields: Record<string, string>,
-  bytes: Buffer | null,
+  shard: ReceivedShard | null,
   contentMd5?: string,
   now = new Date(),
 ): Promise<MoreShardResult> {
   const meta = validateShardFields(fields);
-  if (!bytes) throw AppError.validation([{ path: 'shard', message: 'the file part shard is required' }]);
+  if (!shard) throw AppError.validation([{ path: 'shard', message: 'the file part shard is required' }]);
+  const bytes = shard.bytes;
   const expected = expectedShardBytes(meta);
   if (bytes.length !== expected) {
     throw AppError.validation([
@@ -277,8 +297,7 @@ export async function storeShard(
     ]);
   }
   if (contentMd5 !== undefined) {
-    const actual = createHash('md5').update(bytes).digest('base64');
-    if (contentMd5.trim() !== actual) {
+    if (contentMd5.trim() !== (shard.md5Base64 ?? createHash('md5').update(shard.bytes).digest('base64'))) {
       throw new AppError(
         'FAILED',
         `content-md5 does not match the bytes of shard ${meta.shardIndex}; send it again`,
@@ -289,15 +308,17 @@ export async function storeShard(
     }
   }
 
-  let row = await repo.findUpload(deps.db, meta.key);
+  const id = scopedUploadKey(userId, meta.key);
+  let row = await repo.findUpload(deps.db, id);
   if (row) assertSameUpload(row, userId, meta);
-  const cover = meta.coverBase64.trim() && !row?.cover ? await decodeCover(meta.coverBase64) : null;
+  // The last non-empty cover sent wins (docs/api.md "File service"); the client sends it once per session.
+  const cover = meta.coverBase64.trim() ? await decodeCover(meta.coverBase64) : null;
 
   if (!row) {
-    const fileKey = videoFileKey(meta.key, meta.suffix);
+    const fileKey = videoFileKey(id, meta.suffix);
     const { s3UploadId } = await deps.staging.begin(fileKey, videoContentType(meta.suffix));
     row = await repo.insertUpload(deps.db, {
-      key: meta.key,
+      key: id,
       userId,
       use: meta.use,
       name: meta.name,
@@ -313,8 +334,8 @@ export async function storeShard(
     });
     if (!row) {
       // Another first shard won the race: drop the multipart upload just made, follow the winner's row.
-      if (s3UploadId) await deps.staging.abort({ ...meta, s3UploadId }, fileKey);
-      row = await repo.findUpload(deps.db, meta.key);
+      if (s3UploadId) await deps.staging.abort({ ...meta, key: id, s3UploadId }, fileKey);
+      row = await repo.findUpload(deps.db, id);
       if (!row) throw new AppError('CONFLICT', 'upload was cancelled meanwhile; start again');
       assertSameUpload(row, userId, meta);
     }
@@ -331,6 +352,7 @@ export async function storeShard(
   if (cover) {
     const coverKey = `covers/${row.key}.${cover.ext}`;
     await deps.storage.put(coverKey, cover.bytes, cover.mime);
+    if (row.cover && row.cover !== coverKey) await deps.storage.delete(row.cover);
     await repo.updateUpload(deps.db, row.key, { cover: coverKey });
   }
 
@@ -347,7 +369,8 @@ export async function storeShard(
       throw error;
     }
   }
-  await repo.touchUpload(deps.db, row.key, now);
+  // The 24 h expiry clock needs minute precision at best: one write per minute, not one per shard.
+  if (now.getTime() - row.updatedAt.getTime() > TOUCH_EVERY_MS) await repo.touchUpload(deps.db, row.key, now);
 
   const span = deps.staging.partOf(staged(row), meta.shardIndex);
   if (span) {
@@ -355,7 +378,7 @@ export async function storeShard(
     if (have === span.lastShard - span.firstShard + 1) await ensurePartUploaded(deps, row, span.partNumber);
   }
   return {
-    fileUploadId: row.key,
+    fileUploadId: meta.key,
     shardIndex: meta.shardIndex,
     received: await repo.countShards(deps.db, row.key),
   };
@@ -383,8 +406,8 @@ function assertSameUpload(row: repo.UploadRow, userId: number, meta: ShardMeta):
  *   `{ merged: true, fileKey, url }`
  * - already processing or ready → the same answer; another merge in progress → `{ merged: false }`
  * @throws FAILED with ercd SHARDS_MISSING and `data: { missing, missingCount, truncated }` (missing lists at
- *   most 1000 indices, ascending); FAILED when the probe refused the file; NOT_FOUND for an unknown or
- *   another user's key
+ *   most 1000 indices, ascending); FAILED when the probe refused the file; NOT_FOUND for a key this user
+ *   has no upload under (another user's upload of the same key is theirs alone)
  */
 export async function mergeUpload(
   deps: FileServiceDeps,
@@ -447,14 +470,16 @@ export function coverUrl(coverKey: string | null): string | null {
  * `GET /fileservice/isExistLocalMergeFile` (API.md §7 plus the `receivedShards` extension, and `coverUrl`
  * once a cover exists). An unknown key answers `exists: false, state: 'uploading', receivedShards: []`, so
  * a client can ask before sending anything.
- * @throws NOT_FOUND for another user's key
+ * Keys are scoped by the token's user (scopedUploadKey): another user's upload is simply not there.
  */
 export async function getMergeStatus(
   deps: FileServiceDeps,
   userId: number,
   key: string,
 ): Promise<MergeFileStatus> {
-  const row = UPLOAD_KEY_PATTERN.test(key) ? await repo.findUpload(deps.db, key) : null;
+  const row = UPLOAD_KEY_PATTERN.test(key)
+    ? await repo.findUpload(deps.db, scopedUploadKey(userId, key))
+    : null;
   if (row && row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
   if (!row) {
     if (!UPLOAD_KEY_PATTERN.test(key))
@@ -494,14 +519,14 @@ async function removeUpload(deps: FileServiceDeps, row: repo.UploadRow): Promise
  * `DELETE /fileservice/upload` (API.md §7): cancels the upload and frees its bytes — the partial file or
  * staged parts, the S3 multipart upload (aborted), a merged video, the cover — and removes its rows.
  * Cancelling an unknown key is not an error (the client may cancel before its first shard arrived).
- * @throws NOT_FOUND for another user's key; CONFLICT while a merge is running
+ * @throws CONFLICT while a merge is running
  */
 export async function cancelUpload(deps: FileServiceDeps, userId: number, key: string): Promise<null> {
   if (!UPLOAD_KEY_PATTERN.test(key))
     throw AppError.validation([
       { path: 'fileUploadId', message: 'fileUploadId must be 32 lowercase hex characters' },
     ]);
-  const row = await repo.findUpload(deps.db, key);
+  const row = await repo.findUpload(deps.db, scopedUploadKey(userId, key));
   if (!row) return null;
   if (row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
   if (row.state === 'merging')
