@@ -39,6 +39,11 @@ export interface VideoStaging {
   readonly driver: 'local' | 's3';
   /** Prepares a new upload whose merged object will be `fileKey`; returns the S3 UploadId (s3) or null. */
   begin(fileKey: string, contentType: string): Promise<{ s3UploadId: string | null }>;
+  /**
+   * Undoes one `begin` whose upload row lost the race to another first shard: drops only what that call
+   * made (its S3 multipart upload), never the staged bytes, which belong to the winner.
+   */
+  release(fileKey: string, begun: { s3UploadId: string | null }): Promise<void>;
   /** Writes a shard's bytes at their place and fsyncs. */
   writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer): Promise<void>;
   /** The part a shard belongs to (s3), or null when the driver has no parts (local). */
@@ -103,6 +108,8 @@ export class LocalVideoStaging implements VideoStaging {
     await mkdir(this.uploadDir, { recursive: true });
     return { s3UploadId: null };
   }
+
+  async release(): Promise<void> {}
 
   writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer): Promise<void> {
     return writeAt(this.partFile(upload.key), upload.size, (shardIndex - 1) * upload.shardSize, bytes);
@@ -179,6 +186,10 @@ export class S3VideoStaging implements VideoStaging {
   async begin(fileKey: string, contentType: string): Promise<{ s3UploadId: string | null }> {
     await mkdir(this.uploadDir, { recursive: true });
     return { s3UploadId: await this.storage.createMultipartUpload(fileKey, contentType) };
+  }
+
+  async release(fileKey: string, begun: { s3UploadId: string | null }): Promise<void> {
+    if (begun.s3UploadId) await this.storage.abortMultipartUpload(fileKey, begun.s3UploadId);
   }
 
   partOf(upload: StagedUpload, shardIndex: number): PartSpan {

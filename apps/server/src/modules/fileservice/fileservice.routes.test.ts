@@ -199,6 +199,25 @@ describe('moreShard + merge: the happy paths', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('all shards at once, with duplicates racing, then two merges at once: one file, byte-identical', async () => {
+    const plan = planUpload(video);
+    const all = Array.from({ length: plan.shardTotal }, (_, i) => i + 1);
+    const results = await Promise.all(
+      [...all, 1, plan.shardTotal, 2].map((i) => sendShard(app, token, plan, i)),
+    );
+    expect(results.map((r) => body(r).status)).toEqual(results.map(() => 1));
+    expect((await status(app, token, plan.key)).receivedShards).toEqual(all);
+    const merges = (await Promise.all([merge(app, token, plan.key), merge(app, token, plan.key)])).map((r) =>
+      body<MergeResult>(r),
+    );
+    expect(merges.every((m) => m.status === 1)).toBe(true);
+    expect(merges.some((m) => m.data.merged)).toBe(true);
+    expect(sha256(readFileSync(finalFile(plan.key)))).toBe(sha256(video));
+    expect((await waitForProbe(app, token, plan.key)).state).toBe('ready');
+  });
+});
+
 describe('moreShard refusals: clear errors, nothing stored', () => {
   const small = random(2 * MB + 1234);
 

@@ -333,8 +333,9 @@ export async function storeShard(
       updatedAt: now,
     });
     if (!row) {
-      // Another first shard won the race: drop the multipart upload just made, follow the winner's row.
-      if (s3UploadId) await deps.staging.abort({ ...meta, key: id, s3UploadId }, fileKey);
+      // Another first shard won the race: drop the multipart upload just made (not the staged bytes: they
+      // are the winner's), follow the winner's row.
+      await deps.staging.release(fileKey, { s3UploadId });
       row = await repo.findUpload(deps.db, id);
       if (!row) throw new AppError('CONFLICT', 'upload was cancelled meanwhile; start again');
       assertSameUpload(row, userId, meta);
