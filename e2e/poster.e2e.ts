@@ -138,6 +138,14 @@ test('builds a poster: template, text with a font, picture, align, group, flip, 
   await waitForLayers(afterTemplate + 1);
   await shot(page, 'poster-02-built');
   assert.equal(await page.getByRole('button', { name: 'Ungroup' }).isEnabled(), true);
+  // the right-click menu on the selection: enabled commands only, with their shortcuts
+  const stage = page.locator('[data-testid="canvas-host"]');
+  const box = (await stage.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2 - 20, { button: 'right' });
+  const menu = page.getByRole('menuitem', { name: /Move up one layer/ });
+  await menu.waitFor();
+  await shot(page, 'poster-02b-context-menu');
+  await page.keyboard.press('Escape');
 });
 
 test('exports PNG at 2× (1800×2400), SVG and JSON', async () => {
@@ -206,7 +214,9 @@ test('the editor in zh-CN', async () => {
   await page.getByRole('button', { name: '大标题', exact: true }).click();
   await page.getByTestId('font-select').click();
   await page.locator('.ant-select-item-option:has-text("ZCOOL KuaiLe")').first().click();
-  await page.waitForFunction(() => !document.body.innerText.includes('正在加载字体'));
+  await page.waitForFunction(() => !document.body.innerText.includes('正在加载字体'), undefined, {
+    polling: 250,
+  });
   await page.waitForFunction(
     () => [...document.fonts].filter((f) => f.family.includes('ZCOOL') && f.status === 'loaded').length > 1,
   );

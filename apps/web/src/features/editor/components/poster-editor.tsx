@@ -97,6 +97,7 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
     initial ? { kind: 'saved', at: new Date(initial.updatedAt) } : { kind: 'idle' },
   );
   const [menuItems, setMenuItems] = useState<ReturnType<typeof contextMenuItems>>([]);
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const idRef = useRef<number | undefined>(initial?.id);
   const nameRef = useRef(name);
   const savedNameRef = useRef(initial?.name ?? null);
@@ -367,22 +368,42 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
           <h2 className="cc-panel-heading">{t(`editor.ui.panels.${panel}`)}</h2>
           {renderPanel()}
         </aside>
-        <Dropdown
-          trigger={['contextMenu']}
-          onOpenChange={(open) => open && editor && setMenuItems(contextMenuItems(editor, t))}
-          menu={{ items: menuItems, onClick: ({ key }) => void run(key) }}
+        <div
+          className={`cc-stage${rulers ? ' has-rulers' : ''}`}
+          aria-label={t('editor.ui.editorLabel')}
+          // Capture phase: fabric stops the contextmenu event at its canvas, so listen before it does.
+          onContextMenuCapture={(e) => {
+            e.preventDefault();
+            if (!editor) return;
+            const rect = e.currentTarget.getBoundingClientRect();
+            setMenuItems(contextMenuItems(editor, t));
+            setMenuAt({ x: e.clientX - rect.left, y: e.clientY - rect.top });
+          }}
         >
-          <div className={`cc-stage${rulers ? ' has-rulers' : ''}`} aria-label={t('editor.ui.editorLabel')}>
-            {rulers && editor && state ? <Rulers editor={editor} state={state} /> : null}
-            <div ref={hostRef} className="cc-stage-canvas" data-testid="canvas-host" />
-            {loading ? (
-              <div className="cc-stage-loading" role="status">
-                <Spin />
-                <span>{t('editor.msg.loadingData')}</span>
-              </div>
-            ) : null}
-          </div>
-        </Dropdown>
+          {rulers && editor && state ? <Rulers editor={editor} state={state} /> : null}
+          <div ref={hostRef} className="cc-stage-canvas" data-testid="canvas-host" />
+          <Dropdown
+            open={menuAt !== null}
+            onOpenChange={(open) => !open && setMenuAt(null)}
+            trigger={['contextMenu']}
+            menu={{
+              items: menuItems,
+              'aria-label': t('editor.ui.context.label'),
+              onClick: ({ key }) => {
+                setMenuAt(null);
+                void run(key);
+              },
+            }}
+          >
+            <span className="cc-menu-anchor" style={{ left: menuAt?.x ?? 0, top: menuAt?.y ?? 0 }} />
+          </Dropdown>
+          {loading ? (
+            <div className="cc-stage-loading" role="status">
+              <Spin />
+              <span>{t('editor.msg.loadingData')}</span>
+            </div>
+          ) : null}
+        </div>
         <aside className="cc-inspector" aria-label={t('editor.ui.attrs.title')}>
           <div className="cc-inspector-attrs">
             <h2 className="cc-panel-heading">{t('editor.ui.attrs.title')}</h2>
