@@ -38,7 +38,11 @@ export interface PartSpan {
 export interface VideoStaging {
   readonly driver: 'local' | 's3';
   /** Prepares a new upload whose merged object will be `fileKey`; returns the S3 UploadId (s3) or null. */
-  begin(fileKey: string, contentType: string): Promise<{ s3UploadId: string | null }>;
+  begin(
+    upload: Pick<StagedUpload, 'key' | 'size'>,
+    fileKey: string,
+    contentType: string,
+  ): Promise<{ s3UploadId: string | null }>;
   /**
    * Undoes one `begin` whose upload row lost the race to another first shard: drops only what that call
    * made (its S3 multipart upload), never the staged bytes, which belong to the winner.
@@ -66,13 +70,48 @@ export interface VideoStaging {
 }
 
 /** Opens (creating if needed, never truncating) and extends a file to `size`, then writes+fsyncs `bytes` at `offset`. */
-async function writeAt(file: string, size: number, offset: number, bytes: Buffer): Promise<void> {
+/** Thrown by writeShard when the upload's staging is gone (merged, cancelled, expired) meanwhile. */
+export class StagingGoneError extends Error {
+  constructor() {
+    super('the staged file of this upload is gone (merged, cancelled or expired)');
+    this.name = 'StagingGoneError';
+  }
+}
+
+/** Creates `file` at `size` bytes (sparse) unless it exists; never truncates what is there. */
+async function preallocate(file: string, size: number): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   // O_CREAT without O_TRUNC: a restart or a concurrent first shard must never wipe shards already there.
   const fh = await open(file, constants.O_RDWR | constants.O_CREAT, 0o600);
   try {
     // ftruncate preallocates the full size (sparse on most file systems); shards fill it in any order.
     if ((await fh.stat()).size < size) await fh.truncate(size);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Writes+fdatasyncs `bytes` at `offset` of `file`, preallocated at `size`. With `create: false` the file
+ * must exist: a shard arriving after the merge renamed it (or a cancel removed it) must not leave a new
+ * file behind, so it gets StagingGoneError instead.
+ */
+async function writeAt(
+  file: string,
+  size: number,
+  offset: number,
+  bytes: Buffer,
+  create = true,
+): Promise<void> {
+  if (create) await preallocate(file, size);
+  let fh;
+  try {
+    fh = await open(file, constants.O_RDWR);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StagingGoneError();
+    throw error;
+  }
+  try {
     let written = 0;
     while (written < bytes.length) {
       const { bytesWritten } = await fh.write(bytes, written, bytes.length - written, offset + written);
@@ -104,15 +143,16 @@ export class LocalVideoStaging implements VideoStaging {
     return path.join(this.uploadDir, `${key}.part`);
   }
 
-  async begin(): Promise<{ s3UploadId: string | null }> {
-    await mkdir(this.uploadDir, { recursive: true });
+  /** Preallocates `UPLOAD_DIR/<key>.part` at the full size; shards then only write into it. */
+  async begin(upload: Pick<StagedUpload, 'key' | 'size'>): Promise<{ s3UploadId: string | null }> {
+    await preallocate(this.partFile(upload.key), upload.size);
     return { s3UploadId: null };
   }
 
   async release(): Promise<void> {}
 
   writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer): Promise<void> {
-    return writeAt(this.partFile(upload.key), upload.size, (shardIndex - 1) * upload.shardSize, bytes);
+    return writeAt(this.partFile(upload.key), upload.size, (shardIndex - 1) * upload.shardSize, bytes, false);
   }
 
   partOf(): PartSpan | null {
@@ -183,7 +223,11 @@ export class S3VideoStaging implements VideoStaging {
     return Math.min(partSize, upload.size - (partNumber - 1) * partSize);
   }
 
-  async begin(fileKey: string, contentType: string): Promise<{ s3UploadId: string | null }> {
+  async begin(
+    _upload: Pick<StagedUpload, 'key' | 'size'>,
+    fileKey: string,
+    contentType: string,
+  ): Promise<{ s3UploadId: string | null }> {
     await mkdir(this.uploadDir, { recursive: true });
     return { s3UploadId: await this.storage.createMultipartUpload(fileKey, contentType) };
   }

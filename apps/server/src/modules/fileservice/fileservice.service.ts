@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { JOB_NAMES, type JobQueue } from '../../jobs/queue.js';
 import type { ObjectStorage } from '../../storage/storage.js';
-import type { StagedUpload, VideoStaging } from '../../storage/video-staging.js';
+import { type StagedUpload, StagingGoneError, type VideoStaging } from '../../storage/video-staging.js';
 import * as repo from './fileservice.repo.js';
 import { extractFrameJpeg, probeVideo, withReadableInput } from './video-probe.js';
 
@@ -316,7 +316,11 @@ export async function storeShard(
 
   if (!row) {
     const fileKey = videoFileKey(id, meta.suffix);
-    const { s3UploadId } = await deps.staging.begin(fileKey, videoContentType(meta.suffix));
+    const { s3UploadId } = await deps.staging.begin(
+      { key: id, size: meta.size },
+      fileKey,
+      videoContentType(meta.suffix),
+    );
     row = await repo.insertUpload(deps.db, {
       key: id,
       userId,
@@ -358,7 +362,14 @@ export async function storeShard(
   }
 
   if (!(await repo.hasShard(deps.db, row.key, meta.shardIndex))) {
-    await deps.staging.writeShard(staged(row), meta.shardIndex, bytes);
+    try {
+      await deps.staging.writeShard(staged(row), meta.shardIndex, bytes);
+    } catch (error) {
+      if (error instanceof StagingGoneError) {
+        throw new AppError('CONFLICT', 'this upload no longer takes shards (merged or cancelled meanwhile)');
+      }
+      throw error;
+    }
     try {
       await repo.insertShard(deps.db, row.key, meta.shardIndex);
     } catch (error) {
