@@ -33,6 +33,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Projects with their own worker limits run as separate groups, one after the other.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -47,6 +49,7 @@ export default defineConfig({
         // The poster editor engine runs where it will run: in Chromium (issue #4).
         test: {
           name: 'engine',
+          sequence: { groupOrder: 2 },
           include: ['packages/canvas-engine/src/**/*.test.ts'],
           browser: {
             enabled: true,
