@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LocalDiskStorage } from './local-disk.js';
 import { LocalVideoStaging, StagingGoneError } from './video-staging.js';
 
@@ -41,5 +42,60 @@ describe('LocalVideoStaging (issue #3: offset writes into a preallocated file, m
     expect(await staging.stagedBytes(other)).toBeGreaterThan(0);
     await staging.abort(other);
     expect(await staging.stagedBytes(other)).toBe(0);
+  });
+
+  it('concurrent shards given as chunks: one shared fdatasync may serve several, but only one begun after the write', async () => {
+    const big = { key: 'c'.repeat(32), size: 64, shardSize: 8, shardTotal: 8, s3UploadId: null };
+    await staging.begin(big);
+    const probe = await open(path.join(root, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as {
+      writev: (...a: unknown[]) => Promise<unknown>;
+      datasync: () => Promise<void>;
+    };
+    await probe.close();
+    const events: string[] = [];
+    const realWritev = proto.writev;
+    const realSync = proto.datasync;
+    let syncs = 0;
+    const writev = vi.spyOn(proto, 'writev').mockImplementation(async function (this: unknown, ...a) {
+      const r = await realWritev.apply(this, a);
+      events.push(`wrote ${String(a[1])}`);
+      return r;
+    });
+    const datasync = vi.spyOn(proto, 'datasync').mockImplementation(async function (this: unknown) {
+      const n = ++syncs;
+      events.push(`sync-start ${n}`);
+      await new Promise((r) => setTimeout(r, 5));
+      await realSync.apply(this);
+      events.push(`sync-end ${n}`);
+    });
+    try {
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) => {
+          const bytes = Buffer.alloc(8, 65 + i);
+          return staging
+            .writeShard(big, i + 1, [bytes.subarray(0, 3), Buffer.alloc(0), bytes.subarray(3)])
+            .then(() => events.push(`done ${i * 8}`));
+        }),
+      );
+    } finally {
+      writev.mockRestore();
+      datasync.mockRestore();
+    }
+    expect(readFileSync(path.join(root, 'uploads', `${big.key}.part`)).toString()).toBe(
+      'AAAAAAAABBBBBBBBCCCCCCCCDDDDDDDDEEEEEEEEFFFFFFFFGGGGGGGGHHHHHHHH',
+    );
+    expect(syncs).toBeLessThan(8);
+    for (let i = 0; i < 8; i++) {
+      const wrote = events.indexOf(`wrote ${i * 8}`);
+      const done = events.indexOf(`done ${i * 8}`);
+      // some sync started after this shard's write and ended before the shard was reported durable
+      const covered = events.some(
+        (e, at) =>
+          e.startsWith('sync-start') && at > wrote && events.indexOf(e.replace('start', 'end')) < done,
+      );
+      expect(covered, `shard ${i + 1}: ${events.join(', ')}`).toBe(true);
+    }
+    await staging.abort(big);
   });
 });

@@ -1,5 +1,15 @@
 import { constants } from 'node:fs';
-import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  type FileHandle,
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { LocalDiskStorage } from './local-disk.js';
 import { S3_MIN_PART_BYTES, S3Storage } from './s3.js';
@@ -48,8 +58,12 @@ export interface VideoStaging {
    * made (its S3 multipart upload), never the staged bytes, which belong to the winner.
    */
   release(fileKey: string, begun: { s3UploadId: string | null }): Promise<void>;
-  /** Writes a shard's bytes at their place and fsyncs. */
-  writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer): Promise<void>;
+  /**
+   * Writes a shard's bytes (one buffer or the chunks as received) at their place and returns once they are
+   * durable (fdatasync, possibly one shared with concurrent shards of the same file that began after this
+   * write).
+   */
+  writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer | readonly Buffer[]): Promise<void>;
   /** The part a shard belongs to (s3), or null when the driver has no parts (local). */
   partOf(upload: StagedUpload, shardIndex: number): PartSpan | null;
   /** Number of parts (s3); 0 for local. */
@@ -69,7 +83,6 @@ export interface VideoStaging {
   stagedBytes(upload: StagedUpload): Promise<number>;
 }
 
-/** Opens (creating if needed, never truncating) and extends a file to `size`, then writes+fsyncs `bytes` at `offset`. */
 /** Thrown by writeShard when the upload's staging is gone (merged, cancelled, expired) meanwhile. */
 export class StagingGoneError extends Error {
   constructor() {
@@ -92,15 +105,59 @@ async function preallocate(file: string, size: number): Promise<void> {
 }
 
 /**
- * Writes+fdatasyncs `bytes` at `offset` of `file`, preallocated at `size`. With `create: false` the file
- * must exist: a shard arriving after the merge renamed it (or a cancel removed it) must not leave a new
- * file behind, so it gets StagingGoneError instead.
+ * One fdatasync per file serving every write that completed before it started. fdatasync flushes the file
+ * (the inode), whichever descriptor wrote the pages, so while a sync runs, the writers that finish meanwhile
+ * wait for ONE next sync (started after the running one, hence after their writes) instead of one each.
+ * A writer is only told "durable" by a sync that began after its write returned: the caller's row insert
+ * still follows a sync covering its bytes. Per process, keyed by path; a failed sync fails its waiters.
+ */
+interface SyncState {
+  running: Promise<void> | null;
+  next: Promise<void> | null;
+}
+const syncs = new Map<string, SyncState>();
+
+/** Makes the bytes written so far through `fh` (to `file`) durable, sharing the sync with concurrent writers. */
+function coalescedDatasync(file: string, fh: FileHandle): Promise<void> {
+  let state = syncs.get(file);
+  if (!state) {
+    state = { running: null, next: null };
+    syncs.set(file, state);
+  }
+  const s = state;
+  const start = (): Promise<void> => {
+    // fdatasync: the data and the size, without the timestamps (the file's length never changes after
+    // preallocation, so this skips a metadata journal commit).
+    const run = fh.datasync().finally(() => {
+      if (s.running === run) s.running = null;
+      if (!s.running && !s.next && syncs.get(file) === s) syncs.delete(file);
+    });
+    s.running = run;
+    return run;
+  };
+  if (!s.running) return start();
+  // A sync is running and may have started before this write finished: wait for the next one (shared by
+  // everyone arriving now). The writer that creates it keeps its handle open until it settles.
+  s.next ??= s.running
+    .catch(() => undefined)
+    .then(() => {
+      s.next = null;
+      return start();
+    });
+  return s.next;
+}
+
+/**
+ * Writes `bytes` (one buffer, or the chunks as received: written with writev, never concatenated) at
+ * `offset` of `file`, preallocated at `size`, then fdatasyncs (coalesced with concurrent writers of the same
+ * file, see coalescedDatasync). With `create: false` the file must exist: a shard arriving after the merge
+ * renamed it (or a cancel removed it) must not leave a new file behind, so it gets StagingGoneError instead.
  */
 async function writeAt(
   file: string,
   size: number,
   offset: number,
-  bytes: Buffer,
+  bytes: Buffer | readonly Buffer[],
   create = true,
 ): Promise<void> {
   if (create) await preallocate(file, size);
@@ -112,14 +169,20 @@ async function writeAt(
     throw error;
   }
   try {
-    let written = 0;
-    while (written < bytes.length) {
-      const { bytesWritten } = await fh.write(bytes, written, bytes.length - written, offset + written);
-      written += bytesWritten;
+    let chunks = Buffer.isBuffer(bytes) ? [bytes] : bytes.filter((b) => b.length > 0);
+    let position = offset;
+    while (chunks.length) {
+      const { bytesWritten } = await fh.writev(chunks, position);
+      position += bytesWritten;
+      // A short write (rare on regular files): continue after the bytes that made it.
+      let skip = bytesWritten;
+      while (chunks.length && skip >= chunks[0]!.length) {
+        skip -= chunks[0]!.length;
+        chunks = chunks.slice(1);
+      }
+      if (skip > 0) chunks = [chunks[0]!.subarray(skip), ...chunks.slice(1)];
     }
-    // fdatasync: the data and the size, without the timestamps (the file's length never changes after
-    // preallocation, so this skips a metadata journal commit per shard).
-    await fh.datasync();
+    await coalescedDatasync(file, fh);
   } finally {
     await fh.close();
   }
@@ -151,7 +214,7 @@ export class LocalVideoStaging implements VideoStaging {
 
   async release(): Promise<void> {}
 
-  writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer): Promise<void> {
+  writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer | readonly Buffer[]): Promise<void> {
     return writeAt(this.partFile(upload.key), upload.size, (shardIndex - 1) * upload.shardSize, bytes, false);
   }
 
@@ -247,7 +310,7 @@ export class S3VideoStaging implements VideoStaging {
     return Math.ceil(upload.shardTotal / this.shardsPerPart(upload));
   }
 
-  writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer): Promise<void> {
+  writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer | readonly Buffer[]): Promise<void> {
     const { partNumber, firstShard } = this.partOf(upload, shardIndex);
     return writeAt(
       this.partPath(upload.key, partNumber),

@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, between, count, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { MergeFileState } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
 import { uploadParts, uploads, uploadShards } from '../../db/schema/index.js';
@@ -25,6 +25,48 @@ export async function updateUpload(db: Db, key: string, values: Partial<NewUploa
 
 export async function deleteUpload(db: Db, key: string): Promise<void> {
   await db.delete(uploads).where(eq(uploads.key, key));
+}
+
+/**
+ * The upload row and whether shard `shardIndex` of it is recorded, in one round trip (the shard path's
+ * first query; it used to be two).
+ */
+export async function findUploadWithShard(
+  db: Db,
+  key: string,
+  shardIndex: number,
+): Promise<{ row: UploadRow; hasShard: boolean } | null> {
+  const [found] = await db
+    .select({
+      row: uploads,
+      hasShard: exists(
+        db
+          .select({ i: uploadShards.shardIndex })
+          .from(uploadShards)
+          .where(and(eq(uploadShards.uploadKey, key), eq(uploadShards.shardIndex, shardIndex))),
+      ).mapWith(Boolean),
+    })
+    .from(uploads)
+    .where(eq(uploads.key, key))
+    .limit(1);
+  return found ?? null;
+}
+
+/**
+ * Records a shard as stored (a duplicate is ignored) and returns the distinct shards stored, in one
+ * statement. The CTE's insert is not visible to the count in the same statement, so it is added.
+ */
+export async function insertShardAndCount(db: Db, key: string, shardIndex: number): Promise<number> {
+  const result = await db.execute<{ n: string | number }>(sql`
+    with ins as (
+      insert into ${uploadShards} (upload_key, shard_index) values (${key}, ${shardIndex})
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from ${uploadShards} where upload_key = ${key})
+      + (select count(*) from ins) as n`);
+  const rows = (result as unknown as { rows: { n: string | number }[] }).rows;
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Records a shard as stored; a duplicate is ignored. */

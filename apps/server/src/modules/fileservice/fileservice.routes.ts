@@ -61,7 +61,7 @@ function multipartError(error: unknown): never {
   throw error;
 }
 
-/** Reads a multipart form: text fields, and the bytes of the `shard` file part (buffered: at most 5 MiB). */
+/** Reads a multipart form: text fields, and the chunks of the `shard` file part (buffered: at most 5 MiB). */
 async function readForm(
   request: FastifyRequest,
   withMd5 = false,
@@ -71,7 +71,7 @@ async function readForm(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        // Hash while the bytes arrive (the loop would idle between chunks anyway), then one concat.
+        // Hash while the bytes arrive (the loop would idle between chunks anyway).
         // Only when the client sent content-md5: otherwise there is nothing to compare with.
         const hash = withMd5 ? createHash('md5') : null;
         const chunks: Buffer[] = [];
@@ -81,8 +81,13 @@ async function readForm(
         }
         if (part.file.truncated)
           throw Object.assign(new Error('shard too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-        if (part.fieldname === SHARD_FILE_FIELD)
-          file = { bytes: Buffer.concat(chunks), md5Base64: hash?.digest('base64') };
+        // Kept as the chunks that arrived: the staging writes them with writev, so the shard is never
+        // copied into one more 5 MiB buffer.
+        if (part.fieldname === SHARD_FILE_FIELD) {
+          let length = 0;
+          for (const chunk of chunks) length += chunk.length;
+          file = { chunks, length, md5Base64: hash?.digest('base64') };
+        }
       } else if (typeof part.value === 'string') {
         if (part.valueTruncated) throw new AppError('TOO_LARGE', `field ${part.fieldname} is too long`);
         fields[part.fieldname] = part.value;

@@ -91,10 +91,20 @@ export function videoUrl(fileKey: string): string {
   return `/media/video/${fileKey.replace(/^videos\//, '')}`;
 }
 
-/** A received shard: its bytes and, when the route hashed them on arrival, their base64 MD5. */
+/**
+ * A received shard: its bytes as the chunks that arrived (written with writev, never concatenated into one
+ * more 5 MiB copy), their total length, and, when the route hashed them on arrival, their base64 MD5.
+ */
 export interface ReceivedShard {
-  bytes: Buffer;
+  chunks: Buffer[];
+  length: number;
   md5Base64?: string;
+}
+
+function md5OfChunks(chunks: readonly Buffer[]): string {
+  const hash = createHash('md5');
+  for (const chunk of chunks) hash.update(chunk);
+  return hash.digest('base64');
 }
 
 /** The upload's facts as validated from one shard's form (API.md §7). Sizes in bytes. */
@@ -286,18 +296,17 @@ export async function storeShard(
 ): Promise<MoreShardResult> {
   const meta = validateShardFields(fields);
   if (!shard) throw AppError.validation([{ path: 'shard', message: 'the file part shard is required' }]);
-  const bytes = shard.bytes;
   const expected = expectedShardBytes(meta);
-  if (bytes.length !== expected) {
+  if (shard.length !== expected) {
     throw AppError.validation([
       {
         path: 'shard',
-        message: `shard ${meta.shardIndex} must be exactly ${expected} bytes, got ${bytes.length}`,
+        message: `shard ${meta.shardIndex} must be exactly ${expected} bytes, got ${shard.length}`,
       },
     ]);
   }
   if (contentMd5 !== undefined) {
-    if (contentMd5.trim() !== (shard.md5Base64 ?? createHash('md5').update(shard.bytes).digest('base64'))) {
+    if (contentMd5.trim() !== (shard.md5Base64 ?? md5OfChunks(shard.chunks))) {
       throw new AppError(
         'FAILED',
         `content-md5 does not match the bytes of shard ${meta.shardIndex}; send it again`,
@@ -309,7 +318,9 @@ export async function storeShard(
   }
 
   const id = scopedUploadKey(userId, meta.key);
-  let row = await repo.findUpload(deps.db, id);
+  const found = await repo.findUploadWithShard(deps.db, id, meta.shardIndex);
+  let row = found?.row ?? null;
+  let hasShard = found?.hasShard ?? false;
   if (row) assertSameUpload(row, userId, meta);
   // The last non-empty cover sent wins (docs/api.md "File service"); the client sends it once per session.
   const cover = meta.coverBase64.trim() ? await decodeCover(meta.coverBase64) : null;
@@ -340,8 +351,10 @@ export async function storeShard(
       // Another first shard won the race: drop the multipart upload just made (not the staged bytes: they
       // are the winner's), follow the winner's row.
       await deps.staging.release(fileKey, { s3UploadId });
-      row = await repo.findUpload(deps.db, id);
-      if (!row) throw new AppError('CONFLICT', 'upload was cancelled meanwhile; start again');
+      const winner = await repo.findUploadWithShard(deps.db, id, meta.shardIndex);
+      if (!winner) throw new AppError('CONFLICT', 'upload was cancelled meanwhile; start again');
+      row = winner.row;
+      hasShard = winner.hasShard;
       assertSameUpload(row, userId, meta);
     }
   }
@@ -361,9 +374,10 @@ export async function storeShard(
     await repo.updateUpload(deps.db, row.key, { cover: coverKey });
   }
 
-  if (!(await repo.hasShard(deps.db, row.key, meta.shardIndex))) {
+  let received: number | null = null;
+  if (!hasShard) {
     try {
-      await deps.staging.writeShard(staged(row), meta.shardIndex, bytes);
+      await deps.staging.writeShard(staged(row), meta.shardIndex, shard.chunks);
     } catch (error) {
       if (error instanceof StagingGoneError) {
         throw new AppError('CONFLICT', 'this upload no longer takes shards (merged or cancelled meanwhile)');
@@ -371,7 +385,8 @@ export async function storeShard(
       throw error;
     }
     try {
-      await repo.insertShard(deps.db, row.key, meta.shardIndex);
+      // Only now, after the sync covering these bytes: the row says the shard is durable.
+      received = await repo.insertShardAndCount(deps.db, row.key, meta.shardIndex);
     } catch (error) {
       // The upload was cancelled while the bytes were being written: free what was just staged.
       if (!(await repo.findUpload(deps.db, row.key))) {
@@ -392,7 +407,7 @@ export async function storeShard(
   return {
     fileUploadId: meta.key,
     shardIndex: meta.shardIndex,
-    received: await repo.countShards(deps.db, row.key),
+    received: received ?? (await repo.countShards(deps.db, row.key)),
   };
 }
 
