@@ -1,9 +1,9 @@
 /**
  * Upload bench (issue #3), run with `npm run bench:upload`. PRINTS (never asserts):
  *  - a raw write of the file's bytes (sequential write + fsync) — the baseline, measured in this run;
- *  - the whole upload protocol over loopback HTTP against the real server started in this process
- *    (register, get_upload_video_secret, shards from 5 concurrent workers with content-md5, merge; the
- *    client runs in a child process so the figures are the server's),
+ *  - the whole upload protocol over loopback HTTP against the real server, started in a child process of
+ *    its own (bench/upload/server.ts) so its RSS is the server's alone (register, get_upload_video_secret,
+ *    shards from 5 concurrent workers with content-md5, merge; the client is another child process),
  *    for 5 MiB shards on a file of at least 2 GiB and for 1 MiB shards;
  *  - for each: throughput, the ratio to the raw write (goal ≥ 0.8 for 5 MiB shards), the merge time (goal
  *    < 1 s) and the peak RSS of the server process sampled every 50 ms (goal < 200 MiB).
@@ -12,14 +12,15 @@
  * most 500 MiB, so the 1 MiB run uses a 500 MiB file (the largest the table gives 1 MiB shards); the 5 MiB
  * run uses BENCH_UPLOAD_GIB GiB (default 2). The files are generated in a temporary directory and deleted.
  *
- * Env: BENCH_UPLOAD_GIB (default 2), BENCH_UPLOAD_RUNS (default `5,1`), BENCH_TMP (default the OS temp dir), DATABASE_URL (default PGlite on
- * disk, as the embedded default runs).
+ * Env: BENCH_UPLOAD_GIB (default 2), BENCH_UPLOAD_RUNS (default `5,1`), BENCH_TMP (default the OS temp
+ * dir), BENCH_UPLOAD_DBS (`postgres`, `pglite` or both comma-separated; default `postgres` when DATABASE_URL
+ * is set, else `pglite`), DATABASE_URL (the PostgreSQL of the `postgres` runs). Each database gets its own
+ * server process, so PGlite's in-process heap never inflates the PostgreSQL figures.
  */
-import { execFile } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +34,6 @@ import {
   WEB_CID,
   WEB_VER,
 } from '@cc/contracts';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fmt = (n: number, d = 2) => n.toFixed(d);
@@ -70,17 +69,46 @@ async function rawWrite(source: string, target: string, chunk: number): Promise<
   return (performance.now() - started) / 1000;
 }
 
-function sampleRss(): { stop(): number } {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, process.memoryUsage().rss);
-    },
-  };
+interface BenchServer {
+  base: string;
+  mediaDir: string;
+  db: string;
+  /** RSS now; restarts the peak */
+  mark(): Promise<number>;
+  /** peak RSS since the last mark */
+  peak(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/upload/server.ts (the real app, alone in its process) with `databaseUrl` ('' = PGlite). */
+function startServer(dataDir: string, databaseUrl: string): Promise<BenchServer> {
+  const child = fork(path.join(here, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+  });
+  const ask = <T>(cmd: string): Promise<T> =>
+    new Promise((resolve) => {
+      child.once('message', (m) => resolve(m as T));
+      child.send({ cmd });
+    });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.once('message', (m) => {
+      const info = m as { base: string; mediaDir: string; db: string };
+      resolve({
+        ...info,
+        mark: () => ask<{ rss: number }>('mark').then((r) => r.rss),
+        peak: () => ask<{ peak: number }>('peak').then((r) => r.peak),
+        stop: () =>
+          new Promise<void>((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.send({ cmd: 'stop' });
+          }),
+      });
+    });
+  });
 }
 
 interface Session {
@@ -139,83 +167,76 @@ function uploadFile(
 
 async function main(): Promise<void> {
   const gib = Number(process.env.BENCH_UPLOAD_GIB ?? 2);
+  const dbs = (process.env.BENCH_UPLOAD_DBS ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite')).split(',');
+  if (dbs.includes('postgres') && !process.env.DATABASE_URL)
+    throw new Error('BENCH_UPLOAD_DBS=postgres needs DATABASE_URL');
   const work = await mkdtemp(path.join(process.env.BENCH_TMP ?? tmpdir(), 'cc-bench-upload-'));
-  const dataDir = path.join(work, 'data');
-  await mkdir(dataDir, { recursive: true });
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-  });
-  const app = await buildApp(config);
-  await app.dbHandle.migrate();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  console.log(
-    `upload bench: server on ${base}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite on disk'}, work dir ${work}`,
-  );
-
+  const wanted = (process.env.BENCH_UPLOAD_RUNS ?? '5,1').split(',');
+  const runs = [
+    { id: '5', size: Math.round(gib * 1024) * MB },
+    { id: '1', size: 500 * MB },
+  ]
+    .filter((r) => wanted.includes(r.id))
+    .map((r) => ({ ...r, label: `${shardSizeFor(r.size) / MB} MiB shards` }));
+  const rows: string[] = [];
   try {
-    const s: Session = { base, cookie: '', userId: 0 };
-    const account = `bench_${randomBytes(3).toString('hex')}`;
-    const reg = await signedCall<{ userId: number }>(
-      s,
-      'POST',
-      '/api/passport/register',
-      { account, password: 'bench-password', mediaName: 'Bench' },
-      '0',
-    );
-    s.userId = reg.userId;
-    const { token } = await signedCall<{ token: string }>(
-      s,
-      'GET',
-      '/api/video/get_upload_video_secret',
-      {},
-      String(s.userId),
-    );
-
-    const wanted = (process.env.BENCH_UPLOAD_RUNS ?? '5,1').split(',');
-    const runs = [
-      { id: '5', size: Math.round(gib * 1024) * MB },
-      { id: '1', size: 500 * MB },
-    ]
-      .filter((r) => wanted.includes(r.id))
-      .map((r) => ({ ...r, label: `${shardSizeFor(r.size) / MB} MiB shards` }));
-    const rows: string[] = [];
-    for (const run of runs) {
-      const source = path.join(work, 'source.bin');
-      console.log(`\n${run.label}: generating ${fmt(mib(run.size), 0)} MiB …`);
-      await generateFile(source, run.size);
-      const shardSize = shardSizeFor(run.size);
-      // Warm the page cache equally for both sides: each reads the source once before its timing.
-      const rawSeconds = await rawWrite(source, path.join(work, 'raw.bin'), shardSize);
-      await rm(path.join(work, 'raw.bin'), { force: true });
-      const rssBefore = process.memoryUsage().rss;
-      const rss = sampleRss();
-      const { shards, merge } = await uploadFile(base, token, source, run.size);
-      const peak = rss.stop();
-      const ratio = rawSeconds / shards;
-      const line =
-        `| ${run.label} | ${fmt(mib(run.size), 0)} MiB | ${fmt(mib(run.size) / rawSeconds, 0)} MiB/s | ` +
-        `${fmt(mib(run.size) / shards, 0)} MiB/s | ${fmt(ratio)} | ${fmt(merge * 1000, 0)} ms | ${fmt(mib(peak), 0)} MiB (${fmt(mib(rssBefore), 0)} before) |`;
-      rows.push(line);
-      console.log(
-        `${run.label}: raw write ${fmt(rawSeconds)} s (${fmt(mib(run.size) / rawSeconds, 0)} MiB/s); ` +
-          `upload ${fmt(shards)} s (${fmt(mib(run.size) / shards, 0)} MiB/s); ratio ${fmt(ratio)}; ` +
-          `merge ${fmt(merge * 1000, 0)} ms; peak RSS ${fmt(mib(peak), 0)} MiB (${fmt(mib(rssBefore), 0)} MiB before the upload)`,
-      );
-      await rm(source, { force: true });
-      // the uploaded copy is the bench's, not needed afterwards
-      await rm(path.join(config.mediaDir, 'videos'), { recursive: true, force: true });
+    for (const db of dbs) {
+      const dataDir = path.join(work, `data-${db}`);
+      await mkdir(dataDir, { recursive: true });
+      const server = await startServer(dataDir, db === 'postgres' ? process.env.DATABASE_URL! : '');
+      console.log(`upload bench: server on ${server.base} (own process), ${server.db}, work dir ${work}`);
+      try {
+        const s: Session = { base: server.base, cookie: '', userId: 0 };
+        const account = `bench_${randomBytes(3).toString('hex')}`;
+        const reg = await signedCall<{ userId: number }>(
+          s,
+          'POST',
+          '/api/passport/register',
+          { account, password: 'bench-password', mediaName: 'Bench' },
+          '0',
+        );
+        s.userId = reg.userId;
+        const { token } = await signedCall<{ token: string }>(
+          s,
+          'GET',
+          '/api/video/get_upload_video_secret',
+          {},
+          String(s.userId),
+        );
+        for (const run of runs) {
+          const source = path.join(work, 'source.bin');
+          console.log(`\n${server.db}, ${run.label}: generating ${fmt(mib(run.size), 0)} MiB …`);
+          await generateFile(source, run.size);
+          const shardSize = shardSizeFor(run.size);
+          // Warm the page cache equally for both sides: each reads the source once before its timing.
+          const rawSeconds = await rawWrite(source, path.join(work, 'raw.bin'), shardSize);
+          await rm(path.join(work, 'raw.bin'), { force: true });
+          const rssBefore = await server.mark();
+          const { shards, merge } = await uploadFile(server.base, token, source, run.size);
+          const peak = await server.peak();
+          const ratio = rawSeconds / shards;
+          rows.push(
+            `| ${server.db} | ${run.label} | ${fmt(mib(run.size), 0)} MiB | ${fmt(mib(run.size) / rawSeconds, 0)} MiB/s | ` +
+              `${fmt(mib(run.size) / shards, 0)} MiB/s | ${fmt(ratio)} | ${fmt(merge * 1000, 0)} ms | ${fmt(mib(peak), 0)} MiB (${fmt(mib(rssBefore), 0)} before) |`,
+          );
+          console.log(
+            `${server.db}, ${run.label}: raw write ${fmt(rawSeconds)} s (${fmt(mib(run.size) / rawSeconds, 0)} MiB/s); ` +
+              `upload ${fmt(shards)} s (${fmt(mib(run.size) / shards, 0)} MiB/s); ratio ${fmt(ratio)}; ` +
+              `merge ${fmt(merge * 1000, 0)} ms; server peak RSS ${fmt(mib(peak), 0)} MiB (${fmt(mib(rssBefore), 0)} MiB before the upload)`,
+          );
+          await rm(source, { force: true });
+          // the uploaded copy is the bench's, not needed afterwards
+          await rm(path.join(server.mediaDir, 'videos'), { recursive: true, force: true });
+        }
+      } finally {
+        await server.stop();
+      }
     }
     console.log(
-      '\n| run | file | raw write | upload | ratio | merge | peak RSS |\n|---|---|---|---|---|---|---|',
+      '\n| DB | run | file | raw write | upload | ratio | merge | server peak RSS |\n|---|---|---|---|---|---|---|---|',
     );
     for (const row of rows) console.log(row);
   } finally {
-    await app.close();
     await rm(work, { recursive: true, force: true });
   }
 }
