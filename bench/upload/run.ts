@@ -13,7 +13,7 @@
  * run uses BENCH_UPLOAD_GIB GiB (default 2). The files are generated in a temporary directory and deleted.
  *
  * Env: BENCH_UPLOAD_GIB (default 2), BENCH_UPLOAD_RUNS (default `5,1`), BENCH_TMP (default the OS temp
- * dir), BENCH_UPLOAD_DBS (`postgres`, `pglite` or both comma-separated; default `postgres` when DATABASE_URL
+ * dir), BENCH_UPLOAD_PROF (a directory: CPU profiles of the server and the client), BENCH_UPLOAD_DBS (`postgres`, `pglite` or both comma-separated; default `postgres` when DATABASE_URL
  * is set, else `pglite`), DATABASE_URL (the PostgreSQL of the `postgres` runs). Each database gets its own
  * server process, so PGlite's in-process heap never inflates the PostgreSQL figures.
  */
@@ -69,6 +69,15 @@ async function rawWrite(source: string, target: string, chunk: number): Promise<
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * BENCH_UPLOAD_PROF=<dir>: the server and the client write V8 CPU profiles (`--cpu-prof`) into
+ * `<dir>/<name>` (one per thread: the largest is the main thread; tsx adds a loader thread).
+ */
+function profArgs(name: string): string[] {
+  const dir = process.env.BENCH_UPLOAD_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, name)}`] : [];
+}
+
 interface BenchServer {
   base: string;
   mediaDir: string;
@@ -83,7 +92,7 @@ interface BenchServer {
 /** Starts bench/upload/server.ts (the real app, alone in its process) with `databaseUrl` ('' = PGlite). */
 function startServer(dataDir: string, databaseUrl: string): Promise<BenchServer> {
   const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profArgs('server')],
     env: { ...process.env, BENCH_DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
   });
   const ask = <T>(cmd: string): Promise<T> =>
@@ -155,7 +164,16 @@ function uploadFile(
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', path.join(here, 'client.ts'), base, token, file, String(size)],
+      [
+        '--import',
+        'tsx',
+        ...profArgs('client'),
+        path.join(here, 'client.ts'),
+        base,
+        token,
+        file,
+        String(size),
+      ],
       { maxBuffer: 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`client failed: ${stderr || error.message}`));
