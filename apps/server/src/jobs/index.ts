@@ -62,8 +62,16 @@ export function startJobs(
   handle: DbHandle,
   deps: Omit<FileServiceDeps, 'jobs'>,
 ): JobQueue {
+  // WARNING: pg-boss's graceful stop can still settle a timed-out job (`fail`) after it resolves, and that
+  // late SQL would hit a closed pool as an unhandled rejection. Once stopped, its SQL is dropped: the job
+  // stays active in the table and pg-boss expires and retries it on the next start.
+  const db = pgBossDb(handle);
+  let stopped = false;
   const boss = new PgBoss({
-    db: pgBossDb(handle),
+    db: {
+      executeSql: (text: string, values?: unknown[]) =>
+        stopped ? Promise.resolve({ rows: [] }) : db.executeSql(text, values),
+    },
     schema: 'pgboss',
     // PGlite is one connection in this process: keep pg-boss's own housekeeping modest.
     maintenanceIntervalSeconds: 300,
@@ -112,6 +120,7 @@ export function startJobs(
     if (!started) return;
     started = false;
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    stopped = true;
   });
   return queue;
 }
