@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**', 'coverage/**', 'apps/server/src/db/migrations/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/data/**',
+      'coverage/**',
+      'apps/server/src/db/migrations/**',
+      'e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +35,10 @@ export default tseslint.config(
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@cc/server', '@cc/web', 'react', 'fastify', '../../apps/*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@cc/server', '@cc/web', 'react', 'fastify', '../../apps/*'] },
+      ],
     },
   },
   {

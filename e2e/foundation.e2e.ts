@@ -56,7 +56,10 @@ test('signing in as the demo author returns to / with media name, avatar and bad
 });
 
 test('clearing group 8 on the message page makes the badge disappear', async () => {
-  await page.getByRole('link', { name: /unread messages|Messages/ }).first().click();
+  await page
+    .getByRole('link', { name: /unread messages|Messages/ })
+    .first()
+    .click();
   await page.waitForURL(/\/messageList/);
   await page.getByTestId('group-unread-8').waitFor();
   await shot(page, 'foundation-03-messages');
@@ -67,15 +70,25 @@ test('clearing group 8 on the message page makes the badge disappear', async () 
 });
 
 test('publishing an article with a real JPEG cover shows it as published in detailManage', async () => {
-  const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 36, g: 104, b: 242 } } })
-    .composite([{ input: Buffer.from('<svg width="1200" height="900"><circle cx="600" cy="450" r="300" fill="white"/></svg>') }])
+  const jpeg = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: { r: 36, g: 104, b: 242 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1200" height="900"><circle cx="600" cy="450" r="300" fill="white"/></svg>',
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
   await page.goto(`${server.baseUrl}/article`);
   const title = `Winter test drive of an electric SUV ${Date.now() % 10000}`;
   await page.getByTestId('article-title').fill(title);
   await page.getByRole('textbox', { name: 'Body' }).click();
-  await page.keyboard.type('Cold weather cuts range. We drove the car for three days at minus ten degrees and measured everything.');
+  await page.keyboard.type(
+    'Cold weather cuts range. We drove the car for three days at minus ten degrees and measured everything.',
+  );
   const chooser = page.waitForEvent('filechooser');
   await page.locator('.cc-upload-area .ant-upload').first().click();
   await (await chooser).setFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: jpeg });
@@ -88,7 +101,10 @@ test('publishing an article with a real JPEG cover shows it as published in deta
   const coverRes = await page.request.get(new URL(coverSrc!, server.baseUrl).toString());
   const meta = await sharp(await coverRes.body()).metadata();
   assert.ok(meta.width && meta.height, 'the cover is a real image');
-  assert.ok(Math.abs(meta.width! / meta.height! - 3 / 4) < 0.02, `cropped to 3:4, got ${meta.width}x${meta.height}`);
+  assert.ok(
+    Math.abs(meta.width! / meta.height! - 3 / 4) < 0.02,
+    `cropped to 3:4, got ${meta.width}x${meta.height}`,
+  );
   await shot(page, 'foundation-05-article-editor');
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.waitForURL(/\/detailManage/);

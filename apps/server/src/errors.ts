@@ -48,7 +48,11 @@ export class AppError extends Error {
   /** A 10007 with `data.fields` (API.md §3). */
   static validation(fields: FieldError[]): AppError {
     const first = fields[0];
-    const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'invalid request';
+    const message = first
+      ? first.path
+        ? `${first.path}: ${first.message}`
+        : first.message
+      : 'invalid request';
     return new AppError('VALIDATION_FAILED', message, { data: { fields } });
   }
 }

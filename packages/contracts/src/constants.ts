@@ -84,7 +84,13 @@ export const AUTOSAVE_INTERVAL_MS = 30_000;
  * The other numbers are this product's choice (docs/api.md).
  */
 export const MsgGroup = { COMMENT: 1, LIKE: 2, FOLLOW: 3, BUSINESS: 4, SYSTEM: 8 } as const;
-export const MSG_GROUPS = [MsgGroup.SYSTEM, MsgGroup.COMMENT, MsgGroup.LIKE, MsgGroup.FOLLOW, MsgGroup.BUSINESS] as const;
+export const MSG_GROUPS = [
+  MsgGroup.SYSTEM,
+  MsgGroup.COMMENT,
+  MsgGroup.LIKE,
+  MsgGroup.FOLLOW,
+  MsgGroup.BUSINESS,
+] as const;
 
 /**
  * The development signing secret of cid 500, shipped with the embedded default (API.md §2). Production

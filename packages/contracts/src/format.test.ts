@@ -60,7 +60,9 @@ describe('formatBadge (spec §9: unread badge maximum 99)', () => {
 describe('image URL rules (spec §9, API.md §4)', () => {
   it('caps an embedded width over 800 at 800 and scales the height', () => {
     expect(applyImageWidthRules('/media/img/1600x1200/a/b.jpg')).toBe('/media/img/800x600/a/b.jpg');
-    expect(applyImageWidthRules('https://img.example/media/img/1000x0/k.png')).toBe('https://img.example/media/img/800x0/k.png');
+    expect(applyImageWidthRules('https://img.example/media/img/1000x0/k.png')).toBe(
+      'https://img.example/media/img/800x0/k.png',
+    );
   });
   it('turns width 630 into 800', () => {
     expect(applyImageWidthRules('/media/img/630x0/k.jpg')).toBe('/media/img/800x0/k.jpg');
@@ -78,7 +80,9 @@ describe('image URL rules (spec §9, API.md §4)', () => {
   it('rewrites media URLs to a configured host chosen at random', () => {
     const hosts = ['https://i1.example', 'https://i2.example/'];
     expect(rewriteImageHost('/media/img/1x1/k', hosts, () => 0)).toBe('https://i1.example/media/img/1x1/k');
-    expect(rewriteImageHost('http://127.0.0.1:3000/media/img/1x1/k', hosts, () => 0.99)).toBe('https://i2.example/media/img/1x1/k');
+    expect(rewriteImageHost('http://127.0.0.1:3000/media/img/1x1/k', hosts, () => 0.99)).toBe(
+      'https://i2.example/media/img/1x1/k',
+    );
     expect(rewriteImageHost('/media/img/1x1/k', [])).toBe('/media/img/1x1/k');
     expect(rewriteImageHost('/api/x', hosts)).toBe('/api/x');
   });

@@ -105,7 +105,11 @@ export function fillAvatar(template: string): string {
  * URL that is not ours is returned unchanged.
  * @param random a number in [0, 1) (Math.random by default), injectable for tests
  */
-export function rewriteImageHost(url: string, hosts: readonly string[], random: () => number = Math.random): string {
+export function rewriteImageHost(
+  url: string,
+  hosts: readonly string[],
+  random: () => number = Math.random,
+): string {
   if (hosts.length === 0) return url;
   const match = /^(?:https?:\/\/[^/]+)?(\/media\/.*)$/.exec(url);
   if (!match) return url;

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { contentListParamSchema, publishArticleParamSchema } from './schemas.js';
 
 describe('publishArticleParamSchema', () => {
-  const good = { title: '新车试驾体验分享', content: '<p>这是一篇足够长的正文内容。</p>', coverUrls: ['/media/img/0x0/a.jpg'], publishType: 1 };
+  const good = {
+    title: '新车试驾体验分享',
+    content: '<p>这是一篇足够长的正文内容。</p>',
+    coverUrls: ['/media/img/0x0/a.jpg'],
+    publishType: 1,
+  };
   it('accepts a valid article', () => {
     expect(publishArticleParamSchema.safeParse(good).success).toBe(true);
   });
@@ -14,10 +19,14 @@ describe('publishArticleParamSchema', () => {
   });
   it('requires a cover to publish but not for a draft', () => {
     expect(publishArticleParamSchema.safeParse({ ...good, coverUrls: [] }).success).toBe(false);
-    expect(publishArticleParamSchema.safeParse({ ...good, coverUrls: [], content: '', publishType: 0 }).success).toBe(true);
+    expect(
+      publishArticleParamSchema.safeParse({ ...good, coverUrls: [], content: '', publishType: 0 }).success,
+    ).toBe(true);
   });
   it('refuses covers that are not our media', () => {
-    expect(publishArticleParamSchema.safeParse({ ...good, coverUrls: ['javascript:alert(1)'] }).success).toBe(false);
+    expect(publishArticleParamSchema.safeParse({ ...good, coverUrls: ['javascript:alert(1)'] }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -22,7 +22,11 @@ export const registerParamSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'account must be 3-32 letters, digits, _ . or -'),
   password: z.string().min(8, 'password must be at least 8 characters').max(128, 'password is too long'),
-  mediaName: z.string().trim().min(2, 'media name must be 2-20 characters').max(20, 'media name must be 2-20 characters'),
+  mediaName: z
+    .string()
+    .trim()
+    .min(2, 'media name must be 2-20 characters')
+    .max(20, 'media name must be 2-20 characters'),
 });
 export type RegisterParam = z.infer<typeof registerParamSchema>;
 
@@ -51,11 +55,28 @@ export const idParamSchema = z.object({ id: z.coerce.number().int().min(1, 'id i
 export type IdParam = z.infer<typeof idParamSchema>;
 
 /** `GET /api/common_material` (API.md §6). */
-export const commonMaterialParamSchema = z.object({ groupName: z.string().min(1, 'groupName is required').max(64) });
+export const commonMaterialParamSchema = z.object({
+  groupName: z.string().min(1, 'groupName is required').max(64),
+});
 export type CommonMaterialParam = z.infer<typeof commonMaterialParamSchema>;
 
-export const contentTypes = ['article', 'album', 'video', 'smallVideo', 'dynamic', 'live', 'program'] as const;
-export const contentStatuses = ['draft', 'reviewing', 'published', 'rejected', 'scheduled', 'deleted'] as const;
+export const contentTypes = [
+  'article',
+  'album',
+  'video',
+  'smallVideo',
+  'dynamic',
+  'live',
+  'program',
+] as const;
+export const contentStatuses = [
+  'draft',
+  'reviewing',
+  'published',
+  'rejected',
+  'scheduled',
+  'deleted',
+] as const;
 export type ContentType = (typeof contentTypes)[number];
 export type ContentStatus = (typeof contentStatuses)[number];
 
@@ -70,13 +91,15 @@ export type ContentListParam = z.infer<typeof contentListParamSchema>;
 /** Title rule as a zod refinement: same function as the client's form (issue #2). */
 export const articleTitleSchema = z.string().superRefine((value, ctx) => {
   const violation = checkTitle(value);
-  if (violation) ctx.addIssue({ code: 'custom', message: violation.message, params: { rule: violation.code } });
+  if (violation)
+    ctx.addIssue({ code: 'custom', message: violation.message, params: { rule: violation.code } });
 });
 
 /** Body rule as a zod refinement (issue #2). */
 export const articleBodySchema = z.string().superRefine((value, ctx) => {
   const violation = checkBody(value);
-  if (violation) ctx.addIssue({ code: 'custom', message: violation.message, params: { rule: violation.code } });
+  if (violation)
+    ctx.addIssue({ code: 'custom', message: violation.message, params: { rule: violation.code } });
 });
 
 /** Publish types: 0 saves a draft, 1 publishes (API.md §9). */
@@ -91,7 +114,10 @@ export const publishArticleParamSchema = z
     id: z.coerce.number().int().min(1).optional(),
     title: z.string().max(200, 'title is too long'),
     content: z.string().max(2_000_000, 'body is too long'),
-    coverUrls: z.array(z.string().regex(/^(https?:\/\/[^/]+)?\/media\//, 'cover must be an uploaded image')).max(3).default([]),
+    coverUrls: z
+      .array(z.string().regex(/^(https?:\/\/[^/]+)?\/media\//, 'cover must be an uploaded image'))
+      .max(3)
+      .default([]),
     publishType: z.union([z.literal(0), z.literal(1)]),
   })
   .superRefine((value, ctx) => {
@@ -99,12 +125,23 @@ export const publishArticleParamSchema = z
       const t = checkTitle(value.title);
       if (t) ctx.addIssue({ code: 'custom', path: ['title'], message: t.message, params: { rule: t.code } });
       const b = checkBody(value.content);
-      if (b) ctx.addIssue({ code: 'custom', path: ['content'], message: b.message, params: { rule: b.code } });
+      if (b)
+        ctx.addIssue({ code: 'custom', path: ['content'], message: b.message, params: { rule: b.code } });
       if (value.coverUrls.length === 0) {
-        ctx.addIssue({ code: 'custom', path: ['coverUrls'], message: 'a cover is required to publish', params: { rule: 'COVER_REQUIRED' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['coverUrls'],
+          message: 'a cover is required to publish',
+          params: { rule: 'COVER_REQUIRED' },
+        });
       }
     } else if (value.title.trim().length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['title'], message: 'title is required', params: { rule: 'TITLE_REQUIRED' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['title'],
+        message: 'title is required',
+        params: { rule: 'TITLE_REQUIRED' },
+      });
     }
   });
 export type PublishArticleParam = z.infer<typeof publishArticleParamSchema>;

@@ -15,7 +15,13 @@ describe('signing (API.md §2)', () => {
     for (const s of ['', 'abc', '汽车之家', '🚗 emoji', 'a\u00e9\u0101']) expect(md5Hex(s)).toBe(nodeMd5(s));
   });
   it('builds the six fields with t in seconds and {} for no payload', () => {
-    const f = signPayload(undefined, { cid: '500', ver: '1.0.4', uid: '7', secret: 'k', nowSeconds: 1_700_000_000 });
+    const f = signPayload(undefined, {
+      cid: '500',
+      ver: '1.0.4',
+      uid: '7',
+      secret: 'k',
+      nowSeconds: 1_700_000_000,
+    });
     expect(f).toMatchObject({ cid: '500', ver: '1.0.4', uid: '7', t: '1700000000', param: '{}' });
     expect(f.sign).toBe(nodeMd5('500{}1.0.41700000000k'));
     expect(f.t).toMatch(/^\d{10}$/);

@@ -40,5 +40,12 @@ export function signPayload(
 ): SignedFields {
   const param = JSON.stringify(payload ?? {});
   const t = String(opts.nowSeconds ?? Math.floor(Date.now() / 1000));
-  return { cid: opts.cid, ver: opts.ver, uid: opts.uid, t, param, sign: computeSign(opts.cid, param, opts.ver, t, opts.secret) };
+  return {
+    cid: opts.cid,
+    ver: opts.ver,
+    uid: opts.uid,
+    t,
+    param,
+    sign: computeSign(opts.cid, param, opts.ver, t, opts.secret),
+  };
 }

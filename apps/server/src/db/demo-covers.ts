@@ -39,6 +39,12 @@ export async function ensureDemoCovers(storage: ObjectStorage): Promise<void> {
   for (const [i, palette] of PALETTES.entries()) {
     const key = demoCoverKey(i);
     if (await storage.stat(key)) continue;
-    await storage.put(key, await sharp(Buffer.from(coverSvg(palette))).jpeg({ quality: 85 }).toBuffer(), 'image/jpeg');
+    await storage.put(
+      key,
+      await sharp(Buffer.from(coverSvg(palette)))
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+      'image/jpeg',
+    );
   }
 }

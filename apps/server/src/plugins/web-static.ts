@@ -57,7 +57,8 @@ async function webStaticPlugin(app: FastifyInstance, opts: { webDist: string }):
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('NOT_FOUND', 'not found');
     // A missing asset (an old hashed chunk after a deploy) must be a 404, not index.html: the app's chunk-error
     // guard then reloads the page (spec §4) instead of choking on HTML served as JavaScript.
-    if (looksLikeFile(request.url)) return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
+    if (looksLikeFile(request.url))
+      return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
     if (!built)
       return reply.code(503).type('text/plain; charset=utf-8').send('web app not built: run npm run build\n');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

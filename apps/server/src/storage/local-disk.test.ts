@@ -13,10 +13,20 @@ describe('object keys (API.md §4)', () => {
     expect(isValidKey('images/u1/202611/abc.jpg')).toBe(true);
     expect(isValidKey('a_b-c.d')).toBe(true);
   });
-  it.each(['../etc/passwd', 'a/../../b', '/abs', 'a//b', 'A.jpg', 'a b', 'a/./b', 'a\\b', 'x.jpg.type', 'x.tmp', '', 'a/'])(
-    'refuses %j',
-    (key) => expect(isValidKey(key)).toBe(false),
-  );
+  it.each([
+    '../etc/passwd',
+    'a/../../b',
+    '/abs',
+    'a//b',
+    'A.jpg',
+    'a b',
+    'a/./b',
+    'a\\b',
+    'x.jpg.type',
+    'x.tmp',
+    '',
+    'a/',
+  ])('refuses %j', (key) => expect(isValidKey(key)).toBe(false));
 });
 
 describe('LocalDiskStorage', () => {

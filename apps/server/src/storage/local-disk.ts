@@ -40,7 +40,11 @@ export class LocalDiskStorage implements ObjectStorage {
     try {
       return await readFile(this.filePath(key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      if (
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+        (error as NodeJS.ErrnoException).code === 'EISDIR'
+      )
+        return null;
       throw error;
     }
   }

@@ -14,9 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const jpeg = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#2468f2' } }).jpeg().toBuffer();
+const jpeg = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#2468f2' } })
+    .jpeg()
+    .toBuffer();
 
-function upload(bytes: Buffer, opts: { guid?: string | null; cookies?: Record<string, string>; field?: string; filename?: string } = {}) {
+function upload(
+  bytes: Buffer,
+  opts: { guid?: string | null; cookies?: Record<string, string>; field?: string; filename?: string } = {},
+) {
   const form = new FormData();
   form.append('width', '1');
   form.append('height', '1');
@@ -25,7 +31,13 @@ function upload(bytes: Buffer, opts: { guid?: string | null; cookies?: Record<st
   const headers: Record<string, string> = { cid: '500', ver: '1.0.4' };
   const guid = opts.guid === undefined ? session.userGuid : opts.guid;
   if (guid !== null) headers['x-user-guid'] = guid;
-  return t.app.inject({ method: 'POST', url: '/fileservice/image', payload: form, headers, cookies: opts.cookies ?? session.cookies });
+  return t.app.inject({
+    method: 'POST',
+    url: '/fileservice/image',
+    payload: form,
+    headers,
+    cookies: opts.cookies ?? session.cookies,
+  });
 }
 
 describe('POST /fileservice/image (API.md §8)', () => {
@@ -72,19 +84,23 @@ describe('GET /media/img/{w}x{h}/{key} (API.md §4)', () => {
     expect([meta.width, meta.height]).toEqual([200, 100]);
   });
 
-  it.each(['/media/img/10x10/..%2F..%2Fetc%2Fpasswd', '/media/img/10x10/images/../../x', '/media/img/axb/images/x.jpg', '/media/img/10x10/NOPE.jpg'])(
-    'answers 404 with the envelope for %s',
-    async (url) => {
-      const res = await t.app.inject(url);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ status: 10006 });
-    },
-  );
+  it.each([
+    '/media/img/10x10/..%2F..%2Fetc%2Fpasswd',
+    '/media/img/10x10/images/../../x',
+    '/media/img/axb/images/x.jpg',
+    '/media/img/10x10/NOPE.jpg',
+  ])('answers 404 with the envelope for %s', async (url) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 10006 });
+  });
 });
 
 describe('GET /api/common_material (API.md §6)', () => {
   it('lists the contact-support QR image, which is served as a PNG', async () => {
-    const env = body<{ name: string; url: string }[]>(await signedGet(t.app, '/api/common_material', { groupName: 'contact_support' }, { session }));
+    const env = body<{ name: string; url: string }[]>(
+      await signedGet(t.app, '/api/common_material', { groupName: 'contact_support' }, { session }),
+    );
     expect(env.status).toBe(1);
     expect(env.data).toHaveLength(1);
     const png = await t.app.inject(env.data[0]!.url);

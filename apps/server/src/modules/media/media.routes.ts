@@ -1,13 +1,24 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { commonMaterialParamSchema, DESIGN_THUMBNAIL_SCENE, MAX_IMAGE_BYTES, myImagesParamSchema } from '@cc/contracts';
+import {
+  commonMaterialParamSchema,
+  DESIGN_THUMBNAIL_SCENE,
+  MAX_IMAGE_BYTES,
+  myImagesParamSchema,
+} from '@cc/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { requireUser, requireUserGuid } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import type { ObjectStorage } from '../../storage/storage.js';
-import { getImageRendition, listCommonMaterial, listMyImages, recordUploadedImage, saveUploadedImage } from './media.service.js';
+import {
+  getImageRendition,
+  listCommonMaterial,
+  listMyImages,
+  recordUploadedImage,
+  saveUploadedImage,
+} from './media.service.js';
 
 export interface MediaRoutesOptions {
   storage: ObjectStorage;
@@ -52,11 +63,14 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
   );
 
   // Encapsulated here: only the file service parses multipart bodies. One file part per request.
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 4096 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 4096 },
+  });
 
   app.post('/fileservice/image', async (request) => {
     const user = requireUserGuid(request);
-    if (!request.isMultipart()) throw AppError.validation([{ path: 'file', message: 'send the image as multipart/form-data' }]);
+    if (!request.isMultipart())
+      throw AppError.validation([{ path: 'file', message: 'send the image as multipart/form-data' }]);
     let bytes: Buffer | null = null;
     let scene = '';
     try {
@@ -65,8 +79,10 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
         else if (part.fieldname === 'scene') scene = String(part.value);
       }
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', 'image must be at most 20 MB');
-      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw AppError.validation([{ path: 'file', message: 'send one file' }]);
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError('TOO_LARGE', 'image must be at most 20 MB');
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+        throw AppError.validation([{ path: 'file', message: 'send one file' }]);
       throw error;
     }
     if (!bytes) throw AppError.validation([{ path: 'file', message: 'file is required' }]);
@@ -79,7 +95,12 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
   app.get<{ Params: { size: string; '*': string } }>('/media/img/:size/*', async (request, reply) => {
     const match = /^(\d{1,4})x(\d{1,4})$/.exec(request.params.size);
     if (!match) throw new AppError('NOT_FOUND', 'no such image');
-    const rendition = await getImageRendition(storage, request.params['*'], Number(match[1]), Number(match[2]));
+    const rendition = await getImageRendition(
+      storage,
+      request.params['*'],
+      Number(match[1]),
+      Number(match[2]),
+    );
     if (!rendition) throw new AppError('NOT_FOUND', 'no such image');
     // Keys are never reused for other bytes (uploads get fresh random keys), so the bytes are immutable.
     return reply

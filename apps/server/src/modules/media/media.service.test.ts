@@ -10,29 +10,40 @@ const root = mkdtempSync(path.join(tmpdir(), 'cc-media-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const storage = new LocalDiskStorage(root);
 
-const make = (format: 'jpeg' | 'png' | 'webp' | 'gif', width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })[format]().toBuffer();
+const make = (format: 'jpeg' | 'png' | 'webp' | 'gif', width = 640, height = 480) => {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } });
+  return image[format]().toBuffer();
+};
 
 describe('saveUploadedImage (API.md §8)', () => {
-  it.each(['jpeg', 'png', 'webp', 'gif'] as const)('accepts %s and reads its size from the bytes', async (format) => {
-    const bytes = await make(format, 321, 123);
-    const result = await saveUploadedImage(storage, 7, bytes);
-    expect(result).toMatchObject({ width: 321, height: 123, size: bytes.length });
-    expect(result.key).toMatch(/^images\/u7\/\d{6}\/[0-9a-f]{32}\.(jpg|png|webp|gif)$/);
-    expect(result.url).toBe(`/media/img/0x0/${result.key}`);
-    expect((await storage.get(result.key))?.equals(bytes)).toBe(true);
-  });
+  it.each(['jpeg', 'png', 'webp', 'gif'] as const)(
+    'accepts %s and reads its size from the bytes',
+    async (format) => {
+      const bytes = await make(format, 321, 123);
+      const result = await saveUploadedImage(storage, 7, bytes);
+      expect(result).toMatchObject({ width: 321, height: 123, size: bytes.length });
+      expect(result.key).toMatch(/^images\/u7\/\d{6}\/[0-9a-f]{32}\.(jpg|png|webp|gif)$/);
+      expect(result.url).toBe(`/media/img/0x0/${result.key}`);
+      expect((await storage.get(result.key))?.equals(bytes)).toBe(true);
+    },
+  );
   it('checks the bytes, not the name: text is refused', async () => {
-    await expect(saveUploadedImage(storage, 7, Buffer.from('<html>not an image</html>'))).rejects.toMatchObject({
+    await expect(
+      saveUploadedImage(storage, 7, Buffer.from('<html>not an image</html>')),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
   });
   it('refuses other image formats (SVG can carry script)', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     await expect(saveUploadedImage(storage, 7, svg)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
   it('refuses over 20 MiB with TOO_LARGE and stores nothing', async () => {
-    await expect(saveUploadedImage(storage, 9, Buffer.alloc(20 * 1024 * 1024 + 1))).rejects.toMatchObject({ code: 'TOO_LARGE' });
+    await expect(saveUploadedImage(storage, 9, Buffer.alloc(20 * 1024 * 1024 + 1))).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+    });
     expect(await storage.stat('images/u9')).toBeNull();
   });
 });
@@ -62,8 +73,12 @@ describe('getImageRendition (API.md §4)', () => {
   });
   it('answers null for a missing key and NOT_FOUND for a bad key or a huge size', async () => {
     expect(await getImageRendition(storage, 'images/none.jpg', 10, 10)).toBeNull();
-    await expect(getImageRendition(storage, '../../etc/passwd', 10, 10)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(getImageRendition(storage, 'images/a.jpg', 5000, 10)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getImageRendition(storage, '../../etc/passwd', 10, 10)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(getImageRendition(storage, 'images/a.jpg', 5000, 10)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 

@@ -45,7 +45,11 @@ export function imageTemplate(key: string): string {
  * @returns `{ url, key, width, height, size }` — width/height in pixels read from the file, size in bytes
  * @throws AppError TOO_LARGE over 20 MiB; VALIDATION_FAILED when the bytes are not one of the four formats
  */
-export async function saveUploadedImage(storage: ObjectStorage, owner: number, bytes: Buffer): Promise<ImageUploadResult> {
+export async function saveUploadedImage(
+  storage: ObjectStorage,
+  owner: number,
+  bytes: Buffer,
+): Promise<ImageUploadResult> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('TOO_LARGE', 'image must be at most 20 MB');
   if (bytes.length === 0) throw AppError.validation([{ path: 'file', message: 'file is empty' }]);
   let meta: Metadata;
@@ -81,7 +85,12 @@ export interface Rendition {
  * @returns null when there is no such image
  * @throws AppError NOT_FOUND for an invalid key or a size over 4096 px
  */
-export async function getImageRendition(storage: ObjectStorage, key: string, width: number, height: number): Promise<Rendition | null> {
+export async function getImageRendition(
+  storage: ObjectStorage,
+  key: string,
+  width: number,
+  height: number,
+): Promise<Rendition | null> {
   assertValidKey(key);
   if (width > MAX_RESIZE_PX || height > MAX_RESIZE_PX) throw new AppError('NOT_FOUND', 'no such image size');
   const info = await storage.stat(key);
@@ -96,7 +105,9 @@ export async function getImageRendition(storage: ObjectStorage, key: string, wid
   if (cached) return { bytes: cached, contentType };
   const original = await storage.get(key);
   if (!original) return null;
-  const resized = await sharp(original, { animated: contentType === 'image/gif' || contentType === 'image/webp' })
+  const resized = await sharp(original, {
+    animated: contentType === 'image/gif' || contentType === 'image/webp',
+  })
     .rotate() // honour EXIF orientation before measuring
     .resize({
       width: width || undefined,
@@ -127,7 +138,12 @@ export async function listCommonMaterial(
   if (groupName !== CONTACT_SUPPORT_GROUP) return [];
   const key = `material/contact-support-${createHash('sha256').update(supportUrl).digest('hex').slice(0, 16)}.png`;
   if (!(await storage.stat(key))) {
-    const png = await QRCode.toBuffer(supportUrl, { type: 'png', width: 400, margin: 2, errorCorrectionLevel: 'M' });
+    const png = await QRCode.toBuffer(supportUrl, {
+      type: 'png',
+      width: 400,
+      margin: 2,
+      errorCorrectionLevel: 'M',
+    });
     await storage.put(key, png, 'image/png');
   }
   return [{ name: 'contact_support', url: imageUrl(key) }];
@@ -149,7 +165,11 @@ export async function recordUploadedImage(db: Db, userId: number, image: ImageUp
  * `GET /api/media/my_images`: the author's uploaded images, newest first.
  * @returns ListData of `{ url, key, width, height, size, createdAt }` (pixels, bytes, ISO 8601)
  */
-export async function listMyImages(db: Db, userId: number, param: MyImagesParam): Promise<ListData<MyImageItem>> {
+export async function listMyImages(
+  db: Db,
+  userId: number,
+  param: MyImagesParam,
+): Promise<ListData<MyImageItem>> {
   const rows = await db
     .select()
     .from(mediaImages)
