@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contents } from '../../db/schema/contents.js';
 import { uploads } from '../../db/schema/uploads.js';
@@ -62,7 +62,10 @@ export async function findVideoFacts(
   const rows = await db
     .select({ id: videos.contentId, duration: uploads.duration, cover: uploads.cover })
     .from(videos)
-    .leftJoin(uploads, eq(uploads.key, videos.uploadKey))
+    .innerJoin(contents, eq(contents.id, videos.contentId))
+    // videos keep the client's key; uploads are stored under md5('<userId>:<key>') — the SQL twin of
+    // the file service's scopedUploadKey (a test pins them together).
+    .leftJoin(uploads, sql`${uploads.key} = md5(${contents.userId}::text || ':' || ${videos.uploadKey})`)
     .where(inArray(videos.contentId, contentIds));
   for (const r of rows) out.set(r.id, { duration: r.duration, uploadCover: r.cover });
   return out;

@@ -20,6 +20,7 @@ import {
   type TestApp,
   type TestSession,
 } from '../../test/helpers.js';
+import { scopedUploadKey } from '../fileservice/fileservice.service.js';
 import { publishScheduledVideo } from './video.service.js';
 
 // Video and short-video publishing (issue #3 "Pages", docs/api.md "Video publishing").
@@ -36,9 +37,10 @@ async function makeUpload(
   userId: number,
   fields: Partial<typeof uploads.$inferInsert> = {},
 ): Promise<string> {
+  // The client's key; the row is stored under the user-scoped id, as the file service does.
   const key = randomBytes(16).toString('hex');
   await t.db.insert(uploads).values({
-    key,
+    key: scopedUploadKey(userId, key),
     userId,
     use: 'video',
     name: 'clip.mp4',
@@ -187,7 +189,7 @@ describe('POST /api/video/publish', () => {
     await t.db
       .update(uploads)
       .set({ state: 'ready', duration: 10, width: 640, height: 360, cover: 'covers/x.jpg' })
-      .where(eq(uploads.key, key));
+      .where(eq(uploads.key, scopedUploadKey(a.userId, key)));
     expect(body(await publish(a, { id, fileUploadId: key })).data).toMatchObject({ id, status: 'published' });
   });
 

@@ -18,7 +18,7 @@ import { AppError } from '../../errors.js';
 import { JOB_NAMES, type JobQueue } from '../../jobs/queue.js';
 import * as contentRepo from '../content/content.repo.js';
 import { reviewContent, type ReviewResult } from '../content/content.service.js';
-import { coverUrl as uploadCoverUrl, videoUrl } from '../fileservice/fileservice.service.js';
+import { coverUrl as uploadCoverUrl, scopedUploadKey, videoUrl } from '../fileservice/fileservice.service.js';
 import { sendSystemMessage, type SystemMessageInput } from '../message/message.service.js';
 import { findUserById } from '../user/user.repo.js';
 import * as repo from './video.repo.js';
@@ -134,7 +134,8 @@ export async function publishVideo(
       if (!existing || existing.type !== param.use) throw new AppError('NOT_FOUND', 'no such video');
       if (existing.status === 'deleted') throw new AppError('CONFLICT', 'a deleted video cannot be edited');
     }
-    const upload = await repo.findUpload(tx, param.fileUploadId);
+    // The wire and the videos row keep the client's key; the upload row is stored under the user-scoped id.
+    const upload = await repo.findUpload(tx, scopedUploadKey(userId, param.fileUploadId));
     if (!upload || upload.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
     if (upload.state === 'failed') {
       throw new AppError(
@@ -156,7 +157,7 @@ export async function publishVideo(
       );
       if (broken) throw ruleError('fileUploadId', broken.message, broken.code);
     }
-    if (await repo.findOtherUseOfUpload(tx, userId, upload.key, existing?.id)) {
+    if (await repo.findOtherUseOfUpload(tx, userId, param.fileUploadId, existing?.id)) {
       throw new AppError('CONFLICT', 'this upload is already used by another of your videos');
     }
     let scheduledAt: Date | null = null;
@@ -187,7 +188,7 @@ export async function publishVideo(
     };
     const videoFields = {
       use: param.use,
-      uploadKey: upload.key,
+      uploadKey: param.fileUploadId,
       description,
       customCoverUrl: param.coverUrl,
       isOriginal: param.isOriginal,
@@ -235,7 +236,7 @@ export async function publishScheduledVideo(
     const video = row ? await repo.findVideo(tx, id) : undefined;
     if (!row || !video || row.status !== 'scheduled' || !video.scheduledAt) return null;
     if (video.scheduledAt.getTime() > now.getTime() + SCHEDULE_TOLERANCE_MS) return null;
-    const upload = await repo.findUpload(tx, video.uploadKey);
+    const upload = await repo.findUpload(tx, scopedUploadKey(row.userId, video.uploadKey));
     const review: ReviewResult =
       upload?.state === 'ready'
         ? reviewContent({ title: row.title, text: video.description })
@@ -270,7 +271,7 @@ async function loadOwnVideo(db: Db, userId: number, id: number) {
   }
   const video = await repo.findVideo(db, id);
   if (!video) throw new AppError('NOT_FOUND', 'no such video');
-  return { row, video, upload: await repo.findUpload(db, video.uploadKey) };
+  return { row, video, upload: await repo.findUpload(db, scopedUploadKey(userId, video.uploadKey)) };
 }
 
 /**
