@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useEffect, useState } from 'react';
-import { MEDIA_URL_PATTERN } from '@cc/contracts';
+import { useState } from 'react';
+import { useReturnedCover } from '../../lib/use-returned-cover';
 import { useTranslation } from 'react-i18next';
 import { ArticleEditor, useArticle } from '../../features/article';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -14,23 +14,8 @@ export default function ArticlePage() {
   // The id the page opened with decides what to load; ids created by a first save only update the URL.
   const [openedId] = useState(() => Number(params.get('id')) || undefined);
   const article = useArticle(openedId);
-  // Cover flow (issue #4): the poster editor comes back with `coverUrl` (our /media/ URL only), which
-  // becomes the cover and then leaves the URL so a reload does not apply it again.
-  const [designedCover] = useState(() => {
-    const url = params.get('coverUrl');
-    return url && MEDIA_URL_PATTERN.test(url) ? url : undefined;
-  });
-  useEffect(() => {
-    if (!params.has('coverUrl')) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('coverUrl');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [params, setParams]);
+  // Cover flow (issue #4): the cover the poster editor brought back, if any.
+  const designedCover = useReturnedCover();
   return (
     <section className="cc-card" style={{ maxWidth: 960, margin: '0 auto' }}>
       <h1 className="cc-page-title">{openedId ? t('article.editTitle') : t('article.pageTitle')}</h1>

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useEffect, useState } from 'react';
-import { MEDIA_URL_PATTERN } from '@cc/contracts';
+import { useState } from 'react';
+import { useReturnedCover } from '../../lib/use-returned-cover';
 import { coverDesignPath } from '../../features/editor';
 import { useTranslation } from 'react-i18next';
 import type { UploadUse } from '@cc/contracts';
@@ -19,23 +19,8 @@ export function VideoEditorPage({ use }: { use: UploadUse }) {
   // The id the page opened with decides what to load; ids created by a first save only update the URL.
   const [openedId] = useState(() => Number(params.get('id')) || undefined);
   const video = useVideoDetail(openedId);
-  // Cover flow (issue #4): the poster editor returns with `coverUrl` (our /media/ URL only); it becomes
-  // the cover and leaves the URL so a reload does not apply it again.
-  const [designedCover] = useState(() => {
-    const url = params.get('coverUrl');
-    return url && MEDIA_URL_PATTERN.test(url) ? url : undefined;
-  });
-  useEffect(() => {
-    if (!params.has('coverUrl')) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('coverUrl');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [params, setParams]);
+  // Cover flow (issue #4): the cover the poster editor brought back, if any.
+  const designedCover = useReturnedCover();
   const permission = useDurationPermission(use === 'smallVideo');
   const base = use === 'video' ? 'video.page' : 'video.smallPage';
   const loading = (openedId && video.isPending) || (use === 'smallVideo' && permission.isPending);
