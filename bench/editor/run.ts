@@ -12,7 +12,8 @@ import { deflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
+import { launchBrowser } from '../../e2e/support.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -84,19 +85,8 @@ async function main(): Promise<void> {
   await server.listen();
   const address = server.httpServer!.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  // The same Debian chromium and flags as the browser tests.
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 1300 } });
     page.on('pageerror', (e) => console.error('page error:', e));

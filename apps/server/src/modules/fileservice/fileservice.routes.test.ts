@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { cleanupExpiredUploads, scopedUploadKey, UPLOAD_EXPIRY_MS } from './file
 import { JOB_NAMES } from '../../jobs/queue.js';
 import {
   cancel,
+  makeNoisyMp4,
   makeTestMp4,
   md5Base64,
   merge,
@@ -68,27 +68,7 @@ beforeAll(async () => {
   token = await tokenFor(t.db, user.id);
   otherToken = await tokenFor(t.db, other.id);
   work = mkdtempSync(path.join(tmpdir(), 'cc-fs-'));
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=duration=2:size=320x240:rate=25',
-    '-vf',
-    'noise=alls=60:allf=t',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-qp',
-    '0',
-    '-pix_fmt',
-    'yuv420p',
-    path.join(work, 'noisy.mp4'),
-  ]);
-  video = readFileSync(path.join(work, 'noisy.mp4'));
+  video = makeNoisyMp4(path.join(work, 'noisy.mp4'));
 });
 
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +17,7 @@ import { createUser } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/helpers.js';
 import {
   cancel,
+  makeNoisyMp4,
   merge,
   planUpload,
   sendShard,
@@ -111,27 +111,7 @@ beforeAll(async () => {
   const user = await createUser(t.db, t.config, { account: 's3_uploader' });
   userId = user.id;
   token = await tokenFor(t.db, user.id);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=duration=2:size=320x240:rate=25',
-    '-vf',
-    'noise=alls=60:allf=t',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-qp',
-    '0',
-    '-pix_fmt',
-    'yuv420p',
-    path.join(work, 'noisy.mp4'),
-  ]);
-  video = readFileSync(path.join(work, 'noisy.mp4'));
+  video = makeNoisyMp4(path.join(work, 'noisy.mp4'));
 });
 
 afterAll(async () => {

@@ -201,3 +201,16 @@ export function makeTestMp4(file: string, seconds = 2): Buffer {
   ]);
   return readFileSync(file);
 }
+
+/**
+ * A 2 s, 320×240 MP4 of lossless noisy frames (x264 `-qp 0`), several MiB: big enough to need several 1 MiB
+ * shards while staying a real, probe-able video.
+ */
+export function makeNoisyMp4(file: string): Buffer {
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=duration=2:size=320x240:rate=25'],
+    ...['-vf', 'noise=alls=60:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0'],
+    ...['-pix_fmt', 'yuv420p', file],
+  ]);
+  return readFileSync(file);
+}
