@@ -1,19 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
-
-/** Flags Chromium needs on this machine kind (env: node-svc); Debian's chromium, never a downloaded one. */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Debian's Chromium and its flags: one list shared with the e2e suite (issue #7).
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.js';
 
 // One runner for the whole repository: `npm test` runs every project.
-// Server tests share one PGlite per file; keep files in few workers on a 2-core machine.
+// Server tests: one app on its own PGlite (or PostgreSQL database) per file, files in parallel forks.
 export default defineConfig({
   test: {
     projects: [
@@ -25,9 +16,21 @@ export default defineConfig({
         },
       },
       {
+        // ESLint's boundary rules proven on fixtures (issue #7); tools/lint-fixtures holds no tests.
+        test: {
+          name: 'lint',
+          include: ['tools/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // migrates one PGlite snapshot / PostgreSQL template per run; each file starts from a copy
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -35,6 +38,16 @@ export default defineConfig({
           maxWorkers: 2,
           // Projects with their own worker limits run as separate groups, one after the other.
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // The upload engine (packages/uploader) reads Blob, File, FormData and document.cookie: jsdom.
+        test: {
+          name: 'uploader',
+          include: ['packages/uploader/src/**/*.test.ts'],
+          environment: 'jsdom',
+          // spies such as document.createElement are undone after each test (the web setup file did it)
+          restoreMocks: true,
         },
       },
       {
@@ -56,8 +69,8 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-                args: chromiumArgs,
+                executablePath: CHROMIUM_PATH,
+                args: [...CHROMIUM_ARGS],
               },
             }),
             instances: [{ browser: 'chromium' }],

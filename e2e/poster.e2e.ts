@@ -2,34 +2,49 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, afterEach, before, beforeEach, test } from 'node:test';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshotDir, shot, startServer, type RunningServer } from './support.js';
+import {
+  launchBrowser,
+  openPage,
+  screenshotDir,
+  shot,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './support.js';
 
 // Issue #4 "Done when": a poster built through the UI against the real server — template, text with a
 // shipped font, an uploaded picture, group, align, flip, a filter; undo/redo; PNG at 2× (pixel size
 // checked), SVG and JSON exports; reload finds the design saved, and /designs lists it.
+// Every test has its own browser context and its own new author, and builds the poster it needs.
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const errors: string[] = [];
+let errors: string[];
 
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('cc.lang')) localStorage.setItem('cc.lang', 'en-US');
-  });
-  page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
 });
 
 after(async () => {
   await browser?.close();
   await server?.stop();
+});
+
+beforeEach(async () => {
+  ({ context, page, errors } = await openPage(browser, {
+    viewport: { width: 1600, height: 1000 },
+    acceptDownloads: true,
+  }));
+});
+
+afterEach(async () => {
+  await context.close();
+  assert.deepEqual(errors, [], 'no uncaught page errors');
 });
 
 const layerCount = () => page.locator('[data-testid="layer-list"] li').count();
@@ -38,7 +53,7 @@ async function waitForLayers(n: number, cmp: 'eq' | 'gt' = 'eq') {
   await page.waitForFunction(
     ([n, cmp]) => {
       const c = document.querySelectorAll('[data-testid="layer-list"] li').length;
-      return cmp === 'eq' ? c === n : c > (n as number);
+      return cmp === 'eq' ? c === n : c > n;
     },
     [n, cmp] as const,
   );
@@ -56,24 +71,31 @@ async function exportAs(label: string): Promise<Buffer> {
   return download(() => item.click());
 }
 
-test('sign in as the demo author and open a new Xiaohongshu poster', async () => {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Account').fill('demo');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
+/** Signs in as a new author and opens a new, empty Xiaohongshu poster (900 × 1200). */
+async function openNewPoster() {
+  await signIn(page, server);
   await page.goto(`${server.baseUrl}/poster?size=xhsV`);
   await page.getByTestId('poster-editor').waitFor();
   await page.locator('.cc-stage-loading').waitFor({ state: 'detached' });
   await page.locator('.cc-tpl-grid').waitFor();
+}
+
+/** Applies a template to the empty canvas (it applies without asking); resolves to the layer count. */
+async function applyTemplate(): Promise<number> {
+  await page.locator('[data-template="new-car-launch"]').click();
+  await waitForLayers(0, 'gt');
+  return layerCount();
+}
+
+test('sign in and open a new Xiaohongshu poster', async () => {
+  await openNewPoster();
   await shot(page, 'poster-01-new');
 });
 
 test('builds a poster: template, text with a font, picture, align, group, flip, filter', async () => {
+  await openNewPoster();
   // template (the canvas is empty, so it applies without asking)
-  await page.locator('[data-template="new-car-launch"]').click();
-  await waitForLayers(0, 'gt');
-  const afterTemplate = await layerCount();
+  const afterTemplate = await applyTemplate();
 
   // a heading in a shipped font
   await panel('elements');
@@ -149,6 +171,8 @@ test('builds a poster: template, text with a font, picture, align, group, flip, 
 });
 
 test('exports PNG at 2× (1800×2400), SVG and JSON', async () => {
+  await openNewPoster();
+  await applyTemplate();
   const png2 = await exportAs('PNG 2×');
   const meta = await sharp(png2).metadata();
   assert.deepEqual([meta.format, meta.width, meta.height], ['png', 1800, 2400]);
@@ -166,6 +190,8 @@ test('exports PNG at 2× (1800×2400), SVG and JSON', async () => {
 });
 
 test('saves, and a reload finds the design; /designs lists it', async () => {
+  await openNewPoster();
+  await applyTemplate();
   await page.getByTestId('save-button').click();
   await page.waitForFunction(
     () => document.querySelector('[data-testid="save-status"]')?.getAttribute('data-state') === 'saved',
@@ -184,6 +210,7 @@ test('saves, and a reload finds the design; /designs lists it', async () => {
 });
 
 test('cover flow: the article saves its draft, the editor designs a 4:3 cover and brings it back', async () => {
+  await signIn(page, server);
   await page.goto(`${server.baseUrl}/article`);
   await page.getByTestId('article-title').fill('新车封面设计的测试文章');
   await page.getByTestId('design-cover').click();
@@ -200,6 +227,8 @@ test('cover flow: the article saves its draft, the editor designs a 4:3 cover an
 });
 
 test('the editor in zh-CN', async () => {
+  await signIn(page, server);
+  await page.goto(`${server.baseUrl}/`);
   await page.evaluate(() => localStorage.setItem('cc.lang', 'zh-CN'));
   await page.goto(`${server.baseUrl}/poster?size=cover43`);
   await page.locator('.cc-stage-loading').waitFor({ state: 'detached' });
@@ -223,5 +252,4 @@ test('the editor in zh-CN', async () => {
   await page
     .locator('.cc-stage')
     .screenshot({ path: path.join(screenshotDir, 'poster-07-zcool-heading.png') });
-  assert.deepEqual(errors, []);
 });

@@ -1,25 +1,35 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  DEV_SIGN_SECRET,
+  ENCRYPT_TYPE,
+  type Envelope,
+  FILESERVICE_PATHS,
+  type MergeFileStatus,
+  SHARD_FILE_FIELD,
+  shardCountFor,
+  shardSizeFor,
+  signPayload,
+  WEB_CID,
+  WEB_VER,
+} from '@cc/contracts';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  request as playwrightRequest,
+} from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const screenshotDir = path.join(root, 'e2e', 'screenshots');
-
-/** Flags Chromium needs on this kind of machine (env: node-svc "Known to work"). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,15 +51,17 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real product the way the README does (`tsx apps/server/src/main.ts start`) on a free port with
- * a fresh embedded database and the demo author, serving the built web app. Waits for `/readyz`.
+ * Starts the real product the way `npm start` does (the compiled `apps/server/dist/main.js start`, which
+ * `npm run test:e2e` builds first) on a free port with
+ * a fresh embedded database, serving the built web app. Waits for `/readyz`. Tests sign in as their own
+ * new author (`signIn`), never as the shared demo author.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts', 'start'],
+    ['--enable-source-maps', 'apps/server/dist/main.js', 'start'],
     {
       cwd: root,
       env: {
@@ -59,6 +71,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
+        // every test registers its own author (signIn): more than the product's 10 per IP and 15 minutes
+        LOGIN_RATE_LIMIT: JSON.stringify({ registerPerIp: 1000 }),
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -95,12 +109,201 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-/** Debian's Chromium driven by playwright-core (no downloaded browser). */
+/** Debian's Chromium driven by playwright-core (no downloaded browser), flags from `e2e/chromium.ts`. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true });
+}
+
+/** A fresh browser context (no cookies, no storage) with one page and the page errors it collects. */
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** messages of uncaught page errors, in order */
+  errors: string[];
+}
+
+/**
+ * Opens a new context and page, so no test sees another's cookies or storage (issue #7: e2e tests
+ * independent of their order). The UI language starts as `lang` unless the page sets `cc.lang` itself.
+ * @param opts.viewport CSS pixels (default 1440 × 900)
+ */
+export async function openPage(
+  browser: Browser,
+  opts: {
+    lang?: 'en-US' | 'zh-CN';
+    viewport?: { width: number; height: number };
+    acceptDownloads?: boolean;
+  } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1440, height: 900 },
+    acceptDownloads: opts.acceptDownloads ?? false,
   });
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem('cc.lang')) localStorage.setItem('cc.lang', lang);
+  }, opts.lang ?? 'en-US');
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** An author registered for one test: the credentials and the user id the API signs with. */
+export interface Author {
+  account: string;
+  password: string;
+  mediaName: string;
+  userId: number;
+}
+
+/**
+ * One signed call (API.md §2: cid, ver, uid, t, param, sign + header encryptType) through a Playwright
+ * request context: the page's own (`page.request`, sharing its cookies) or a standalone one.
+ * @param uid the signed-in user's id (0 when signed out)
+ * @returns the parsed envelope (any status; the caller checks it)
+ */
+export async function callApi<T = unknown>(
+  request: APIRequestContext,
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  url: string,
+  param: unknown = {},
+  uid = 0,
+): Promise<Envelope<T>> {
+  const fields = signPayload(param, {
+    cid: WEB_CID,
+    ver: WEB_VER,
+    uid: String(uid),
+    secret: DEV_SIGN_SECRET,
+  });
+  const headers = { encrypttype: ENCRYPT_TYPE };
+  const res =
+    method === 'GET'
+      ? await request.get(`${baseUrl}${url}`, { params: { ...fields }, headers })
+      : await request.post(`${baseUrl}${url}`, { form: { ...fields }, headers });
+  return (await res.json()) as Envelope<T>;
+}
+
+/**
+ * Registers a NEW author (unique account) through `POST /api/passport/register` (API.md §5).
+ * @param request whose cookies receive the session: the page's request context signs the page in;
+ *   omitted, a throwaway context is used and nobody is signed in
+ * @throws Error when the registration answers anything but status 1
+ */
+export async function registerAuthor(
+  baseUrl: string,
+  request?: APIRequestContext,
+  mediaName = '测试作者',
+): Promise<Author> {
+  const account = `e2e_${randomBytes(5).toString('hex')}`;
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const own = request ?? (await playwrightRequest.newContext());
+  try {
+    const env = await callApi<{ userId: number }>(own, baseUrl, 'POST', '/api/passport/register', {
+      account,
+      password,
+      mediaName,
+    });
+    if (env.status !== 1) throw new Error(`register failed: ${env.status} ${env.message}`);
+    return { account, password, mediaName, userId: env.data.userId };
+  } finally {
+    if (!request) await own.dispose();
+  }
+}
+
+/**
+ * Signs `page` in as a NEW author (the one e2e sign-in, issue #7): registered through the API, then
+ * either the registration's own cookies (`via: 'api'`, default, fast) or the login form (`via: 'ui'`,
+ * en-US labels; waits until the app leaves /login). A new registration has one unread welcome message.
+ * @param opts.backurl where the login page returns to (`via: 'ui'`; default `/`)
+ */
+export async function signIn(
+  page: Page,
+  server: RunningServer,
+  opts: { via?: 'api' | 'ui'; mediaName?: string; backurl?: string } = {},
+): Promise<Author> {
+  if (opts.via !== 'ui') return registerAuthor(server.baseUrl, page.request, opts.mediaName);
+  const author = await registerAuthor(server.baseUrl, undefined, opts.mediaName);
+  const backurl = opts.backurl ?? '/';
+  await page.goto(`${server.baseUrl}/login?backurl=${encodeURIComponent(backurl)}`);
+  await page.getByLabel('Account').fill(author.account);
+  await page.getByLabel('Password').fill(author.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${server.baseUrl}${backurl}`);
+  return author;
+}
+
+/**
+ * Uploads an MP4 through the file service (API.md §7: token, shards, merge), waits until the probe made it
+ * ready, and publishes it through `POST /api/video/publish` as the author signed in on `page`.
+ * @returns the content id
+ * @throws Error on any refusal, or when the probe has not finished in 60 s
+ */
+export async function publishVideoThroughApi(
+  page: Page,
+  server: RunningServer,
+  author: Author,
+  bytes: Buffer,
+  param: { title: string; description?: string },
+): Promise<number> {
+  const { request } = page;
+  const call = <T>(method: 'GET' | 'POST', url: string, p: unknown) =>
+    callApi<T>(request, server.baseUrl, method, url, p, author.userId);
+  const secret = await call<{ token: string }>('GET', '/api/video/get_upload_video_secret', {});
+  if (secret.status !== 1) throw new Error(`upload secret: ${secret.message}`);
+  const q = `token=${encodeURIComponent(secret.data.token)}`;
+  const key = randomBytes(16).toString('hex');
+  const shardSize = shardSizeFor(bytes.length);
+  const shardTotal = shardCountFor(bytes.length, shardSize);
+  for (let i = 1; i <= shardTotal; i++) {
+    const res = await request.post(`${server.baseUrl}${FILESERVICE_PATHS.moreShard}?${q}`, {
+      multipart: {
+        shardIndex: String(i),
+        shardTotal: String(shardTotal),
+        name: 'clip.mp4',
+        suffix: 'mp4',
+        use: 'video',
+        key,
+        coverName: '',
+        coverBase64: '',
+        size: String(bytes.length),
+        shardSize: String(shardSize),
+        [SHARD_FILE_FIELD]: {
+          name: 'blob',
+          mimeType: 'application/octet-stream',
+          buffer: bytes.subarray((i - 1) * shardSize, i * shardSize),
+        },
+      },
+    });
+    const env = (await res.json()) as Envelope;
+    if (env.status !== 1) throw new Error(`shard ${i}: ${env.status} ${env.message}`);
+  }
+  const merged = (await (
+    await request.post(`${server.baseUrl}${FILESERVICE_PATHS.merge}?${q}`, { data: { fileUploadId: key } })
+  ).json()) as Envelope;
+  if (merged.status !== 1) throw new Error(`merge: ${merged.status} ${merged.message}`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const state = (await (
+      await request.get(
+        `${server.baseUrl}${FILESERVICE_PATHS.isExistLocalMergeFile}?${q}&fileUploadId=${key}`,
+      )
+    ).json()) as Envelope<MergeFileStatus>;
+    if (state.data.state === 'ready') break;
+    if (state.data.state === 'failed' || Date.now() > deadline)
+      throw new Error(`probe: ${JSON.stringify(state.data)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const published = await call<{ id: number; status: string }>('POST', '/api/video/publish', {
+    use: 'video',
+    title: param.title,
+    description: param.description ?? '',
+    publishType: 1,
+    fileUploadId: key,
+  });
+  if (published.data?.status !== 'published')
+    throw new Error(`publish: ${published.status} ${published.message}`);
+  return published.data.id;
 }
 
 /** Saves a full-page screenshot as an artifact under e2e/screenshots/. */

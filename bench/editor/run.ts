@@ -71,7 +71,7 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
   return usedSize;
 }
 
-const call = <T>(page: Page, expr: string) => page.evaluate(expr) as Promise<T>;
+const call = <T>(page: Page, expr: string) => page.evaluate<T>(expr);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { type DbHandle, openDb } from './db/client.js';
 import { startJobs } from './jobs/index.js';
@@ -57,9 +57,9 @@ export async function buildApp(
   app.decorate('dbHandle', handle);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(envelope);
+  // Also the serializer compiler: answers are checked against their response schemas (plugins/envelope.ts).
+  await app.register(envelope, { strictResponses: config.strictResponses });
   await app.register(security, { config });
   await app.register(swagger);
   await app.register(session, { db, config });
@@ -82,7 +82,7 @@ export async function buildApp(
     ffprobePath: config.ffprobePath,
     ffmpegPath: config.ffmpegPath,
   };
-  const jobs = startJobs(app, handle, fileDeps);
+  const jobs = startJobs(app, handle, fileDeps, config);
   await app.register(fileServiceRoutes, { ...fileDeps, jobs });
   await app.register(videoServingRoutes, { storage });
   await app.register(videoRoutes, { db, jobs });

@@ -134,6 +134,11 @@ export interface AppConfig {
   ffmpegPath: string;
   /** argon2id cost; lowered only by testConfig */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /**
+   * An answer that does not match its route's response schema fails (10500) instead of being logged and
+   * sent: on in development and tests, off in production (docs/decisions/0002-response-schemas.md).
+   */
+  strictResponses: boolean;
 }
 
 const truthy = (v: string | undefined) => v === '1' || v === 'true';
@@ -205,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffmpegPath: e.FFMPEG_PATH,
     // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    strictResponses: e.NODE_ENV !== 'production',
   };
 }
 

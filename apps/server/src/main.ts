@@ -1,14 +1,41 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { openDb } from './db/client.js';
+import { type AppConfig, loadConfig } from './config.js';
+import { openDb, pgliteNeedsInit } from './db/client.js';
+import { ensureDemoCovers } from './db/demo-covers.js';
 import { seedDemo } from './db/seed.js';
 import { publishNotice } from './modules/notice/notice.service.js';
+import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
+import { installGracefulShutdown } from './shutdown.js';
+import { createStorage } from './storage/storage.js';
 
 /**
- * CLI (`tsx src/main.ts <command>`):
- *   start            migrate, seed the demo (embedded default, unless SEED_DEMO=0 or production), listen
- *   migrate          apply the SQL migrations
+ * The first start on a fresh PGlite data directory runs `prepare` (initdb, migrations, the demo seed, the
+ * default avatar and demo covers drawn by sharp) in a short-lived child process, so that this one-off work's
+ * memory (≈ 400 MiB at its peak: the WASM initdb instance and file-system bundle, libvips, argon2) goes back to
+ * the OS with that process instead of staying in the server's heap (issue #7: idle RSS, bench/README.md
+ * "Startup"). The server then finds everything in place. Runs the same executable, flags and environment as
+ * this process (compiled or tsx).
+ * @throws Error when the child exits non-zero
+ */
+async function prepareFreshEmbeddedDb(config: AppConfig): Promise<void> {
+  if (config.databaseUrl || !pgliteNeedsInit(config.pgliteDir)) return;
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, 'prepare'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0)
+    throw new Error(`initialising the embedded database in ${config.pgliteDir} failed (${code})`);
+}
+
+/**
+ * CLI (`node dist/main.js <command>`; `tsx src/main.ts <command>` in development):
+ *   start            migrate, seed the demo (embedded default, unless SEED_DEMO=0 or production), listen;
+ *                    SIGTERM/SIGINT close gracefully (shutdown.ts)
+ *   migrate          apply the SQL migrations (`npm run migrate`)
+ *   prepare          migrate, seed the demo when start would, write the default avatar (and demo covers)
  *   seed             seed the demo (idempotent)
  *   notice:publish --title T --content HTML [--summary S]   publish a platform notice
  */
@@ -18,19 +45,12 @@ async function main(argv: string[]): Promise<void> {
 
   switch (command) {
     case 'start': {
+      await prepareFreshEmbeddedDb(config);
       const app = await buildApp(config);
+      installGracefulShutdown(app);
       await app.dbHandle.migrate();
       if (config.seedDemo && (await seedDemo(app.dbHandle.db, config)))
         app.log.info('seeded the demo author (account demo)');
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.once(signal, () => {
-          app.log.info(`${signal}: closing`);
-          app.close().then(
-            () => process.exit(0),
-            () => process.exit(1),
-          );
-        });
-      }
       await app.listen({ port: config.port, host: config.host });
       return;
     }
@@ -39,6 +59,17 @@ async function main(argv: string[]): Promise<void> {
       await handle.migrate();
       await handle.close();
       console.log(`migrated (${handle.driver})`);
+      return;
+    }
+    case 'prepare': {
+      const handle = await openDb(config);
+      await handle.migrate();
+      if (config.seedDemo) await seedDemo(handle.db, config);
+      await handle.close();
+      const storage = createStorage(config);
+      await ensureDefaultAvatar(storage);
+      if (config.seedDemo) await ensureDemoCovers(storage);
+      console.log(`prepared (${handle.driver})`);
       return;
     }
     case 'seed': {
@@ -72,7 +103,7 @@ async function main(argv: string[]): Promise<void> {
     }
     default:
       console.error(
-        'usage: tsx src/main.ts <start | migrate | seed | notice:publish --title T --content HTML [--summary S]>',
+        'usage: node dist/main.js <start | migrate | prepare | seed | notice:publish --title T --content HTML [--summary S]>',
       );
       process.exitCode = 2;
   }

@@ -215,7 +215,7 @@ describe('history', () => {
       transform: { target } as never,
     });
     target.set({ left: 123, top: 45, angle: 17, scaleX: 1.5 });
-    editor.canvas.fire('object:modified', { target } as never);
+    editor.canvas.fire('object:modified', { target });
     const after = snapshot(editor);
     expect(obj(after)).toMatchObject({ left: 123, top: 45, angle: 17, scaleX: 1.5 });
     await editor.undo();
@@ -238,7 +238,7 @@ describe('history', () => {
       transform: { target: selection } as never,
     });
     selection.set({ left: selection.left + 50, top: selection.top + 20 });
-    editor.canvas.fire('object:modified', { target: selection } as never);
+    editor.canvas.fire('object:modified', { target: selection });
     editor.select([]);
     const after = snapshot(editor);
     expect([obj(after, 0).left, obj(after, 0).top, obj(after, 1).left, obj(after, 1).top]).toEqual([

@@ -168,7 +168,7 @@ export class Editor {
       .reverse();
     this.state = {
       selection: {
-        ids: selected.map((o) => (o as EngineObject).id ?? ''),
+        ids: selected.map((o) => o.id ?? ''),
         types: selected.map((o) => o.type),
         attributes,
       },
@@ -336,12 +336,12 @@ export class Editor {
 
   /** Selected top-level objects (members of a multi-selection, or the single active object). */
   getSelectedObjects(): EngineObject[] {
-    return this.canvas.getActiveObjects() as EngineObject[];
+    return this.canvas.getActiveObjects();
   }
 
   /** The top-level object with this id. */
   getObjectById(id: string): EngineObject | undefined {
-    return this.canvas.getObjects().find((o) => (o as EngineObject).id === id) as EngineObject | undefined;
+    return this.canvas.getObjects().find((o): o is EngineObject => (o as EngineObject).id === id);
   }
 
   /** Selects the given objects (top-level), or clears the selection for []. */
@@ -779,7 +779,7 @@ export class Editor {
     const target = event.target as HTMLElement | null;
     if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))
       return false;
-    const active = this.canvas.getActiveObject() as (FabricObject & { isEditing?: boolean }) | undefined;
+    const active: (FabricObject & { isEditing?: boolean }) | undefined = this.canvas.getActiveObject();
     if (active?.isEditing) return false;
     const combo = keyCombo(event);
     const command = this.commands

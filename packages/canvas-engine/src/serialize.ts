@@ -57,7 +57,7 @@ export function objectToData(canvas: Canvas | undefined, obj: FabricObject): Obj
   const c = canvas as unknown as
     { _toObject?: (o: FabricObject, m: string, p: string[]) => Record<string, unknown> } | undefined;
   const data = c?._toObject && obj.canvas === canvas ? c._toObject(obj, 'toObject', []) : obj.toObject();
-  return data as unknown as ObjectData;
+  return data;
 }
 
 /** Builds a fabric image filter from its stored form (`{ type: 'Brightness', brightness: 0.1 }`). */
@@ -99,7 +99,7 @@ export function applyProps(obj: EngineObject, props: Record<string, unknown>): v
     if (key === 'shadow')
       obj.set('shadow', value ? new Shadow(value as ConstructorParameters<typeof Shadow>[0]) : null);
     else if ((key === 'fill' || key === 'stroke') && value && typeof value === 'object')
-      obj.set(key, new Gradient(value as ConstructorParameters<typeof Gradient>[0]));
+      obj.set(key, new Gradient(value));
     else if (key === 'filters' && obj instanceof FabricImage) {
       obj.filters = (value as Record<string, unknown>[]).map(createFilter);
       obj.applyFilters();
@@ -114,7 +114,7 @@ export function applyProps(obj: EngineObject, props: Record<string, unknown>): v
 
 /** Creates live objects from stored data (async: images load). Lock flags are applied. */
 export async function enlivenData(data: ObjectData[]): Promise<EngineObject[]> {
-  const objects = (await util.enlivenObjects(data as unknown as Record<string, unknown>[])) as EngineObject[];
+  const objects = await util.enlivenObjects<EngineObject>(data);
   objects.forEach(syncLock);
   return objects;
 }

@@ -95,36 +95,38 @@ export type DesignRenameParam = z.infer<typeof designRenameParamSchema>;
 export const myImagesParamSchema = pageParamSchema;
 export type MyImagesParam = z.infer<typeof myImagesParamSchema>;
 
-/** Answer of `design/save` and `design/duplicate`. `updatedAt` is ISO 8601. */
-export interface DesignSaveResult {
-  id: number;
-  updatedAt: string;
-}
+/** Answer of `design/save`, `design/duplicate` and `design/rename`. `updatedAt` is ISO 8601. */
+export const designSaveResultSchema = z.strictObject({
+  id: z.int().min(1),
+  updatedAt: z.iso.datetime(),
+});
+export type DesignSaveResult = z.infer<typeof designSaveResultSchema>;
 
 /** One row of `design/list`. Sizes in pixels; `thumbnailUrl` null until the first thumbnail; ISO time. */
-export interface DesignListItem {
-  id: number;
-  name: string;
-  width: number;
-  height: number;
-  thumbnailUrl: string | null;
-  updatedAt: string;
-}
+export const designListItemSchema = z.strictObject({
+  id: z.int().min(1),
+  name: z.string(),
+  width: z.int().min(1),
+  height: z.int().min(1),
+  thumbnailUrl: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type DesignListItem = z.infer<typeof designListItemSchema>;
 
 /** `design/detail`: the list row plus the document (JSON text as saved). */
-export interface DesignDetail extends DesignListItem {
-  document: string;
-}
+export const designDetailSchema = designListItemSchema.extend({ document: z.string() });
+export type DesignDetail = z.infer<typeof designDetailSchema>;
 
 /** One row of `media/my_images`: an image the author uploaded (API.md §8). Pixels, bytes, ISO time. */
-export interface MyImageItem {
-  url: string;
-  key: string;
-  width: number;
-  height: number;
-  size: number;
-  createdAt: string;
-}
+export const myImageItemSchema = z.strictObject({
+  url: z.string(),
+  key: z.string(),
+  width: z.int().min(0),
+  height: z.int().min(0),
+  size: z.int().min(0),
+  createdAt: z.iso.datetime(),
+});
+export type MyImageItem = z.infer<typeof myImageItemSchema>;
 
 /**
  * The `scene` form field of `POST /fileservice/image` for design thumbnails: such uploads are not

@@ -8,3 +8,4 @@ export * from './types.js';
 export * from './upload.js';
 export * from './video.js';
 export * from './design.js';
+export * from './responses.js';

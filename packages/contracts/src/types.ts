@@ -1,118 +1,164 @@
-import type { ContentStatus, ContentType } from './schemas.js';
+import { z } from 'zod';
+import { PAGE_SIZE_MAX } from './constants.js';
+import { contentStatuses, contentTypes } from './schemas.js';
+
+/**
+ * Response shapes (`data` of the envelope, API.md §3) of the calls of API.md §4–§9 and their
+ * extensions (docs/api.md). Zod schemas, so the server checks every answer against them and the OpenAPI
+ * document at `/api/docs` shows them (issue #7 "Contracts for answers too"); the types of the same names
+ * are `z.infer` of the schemas. Objects are strict: a field the contract does not name is a drift too.
+ */
+
+/** A time as the server writes it: ISO 8601 in UTC (`Date#toISOString`, API.md §3). */
+export const isoTimeSchema = z.iso.datetime();
+/** A row id: a positive integer. */
+export const idSchema = z.int().min(1);
+/** A count (API.md §3: counts are integers). */
+export const countSchema = z.int().min(0);
+
+/**
+ * A list payload (API.md §3): `{ list, total, page, pageSize }`, page 1-based, pageSize at most 100.
+ * @param item the schema of one row
+ */
+export function listDataSchema<T extends z.ZodType>(item: T) {
+  return z.strictObject({
+    list: z.array(item),
+    total: countSchema,
+    page: z.int().min(1),
+    pageSize: z.int().min(1).max(PAGE_SIZE_MAX),
+  });
+}
 
 /** `GET /api/config` (public, unsigned; API.md §4 and the frame of spec §1). */
-export interface PublicConfig {
+export const publicConfigSchema = z.strictObject({
   /** origins the client rewrites media URLs to; empty = same origin */
-  imageHosts: string[];
+  imageHosts: z.array(z.string()),
   /** links of the top bar (spec §1) */
-  siblingSites: { name: string; url: string }[];
+  siblingSites: z.array(z.strictObject({ name: z.string(), url: z.string() })),
   /** the feedback survey, opened in a new tab (spec §1) */
-  feedbackUrl: string;
+  feedbackUrl: z.string(),
   /** the footer's copyright line */
-  copyright: string;
+  copyright: z.string(),
   /** the product name shown in the header */
-  productName: string;
-}
+  productName: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** `authStatus` (API.md §6): 0 not certified, 1 under review, 2 certified, 3 rejected. */
+export const authStatusSchema = z.literal([0, 1, 2, 3]);
 
 /** `GET /api/home/userinfo` (API.md §6): `avator` holds the `{0}` size placeholder. */
-export interface UserInfo {
-  authStatus: 0 | 1 | 2 | 3;
-  avator: string;
-  mediaName: string;
-}
+export const userInfoSchema = z.strictObject({
+  authStatus: authStatusSchema,
+  avator: z.string(),
+  mediaName: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
 
 /** `GET /api/user_center/get_my_info_by_id` (API.md §6). */
-export interface MyInfo extends UserInfo {
-  id: number;
-  userIdentityList: { type: number }[];
-}
+export const myInfoSchema = userInfoSchema.extend({
+  id: idSchema,
+  userIdentityList: z.array(z.strictObject({ type: z.int() })),
+});
+export type MyInfo = z.infer<typeof myInfoSchema>;
 
 /** One entry of `get_mp_index_group_message` (API.md §6). */
-export interface MessageGroupEntry {
-  msgGroup: number;
-  unreadCount: number;
-}
+export const messageGroupEntrySchema = z.strictObject({
+  msgGroup: z.int(),
+  unreadCount: countSchema,
+});
+export type MessageGroupEntry = z.infer<typeof messageGroupEntrySchema>;
 
 /** One message of `get_message_list` (extension). */
-export interface MessageItem {
-  id: number;
-  msgGroup: number;
-  title: string;
-  body: string;
-  isRead: boolean;
-  createdAt: string;
+export const messageItemSchema = z.strictObject({
+  id: idSchema,
+  msgGroup: z.int(),
+  title: z.string(),
+  body: z.string(),
+  isRead: z.boolean(),
+  createdAt: isoTimeSchema,
   /** an in-product link the message refers to, e.g. `/detailManage?type=article` */
-  link: string | null;
+  link: z.string().nullable(),
   /**
    * Stable message kind (`welcome`, `article_published`, `article_rejected`, …) so a client can render its
    * own language from `params`; `title`/`body` are the zh-CN text. Optional: older clients ignore them.
    */
-  kind?: string;
+  kind: z.string().optional(),
   /** values of the kind's template, e.g. `{ title, reason }` */
-  params?: Record<string, unknown>;
-}
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type MessageItem = z.infer<typeof messageItemSchema>;
 
-/** A platform notice (`get_notice_list`, `get_notice_detail`; extension). */
-export interface NoticeItem {
-  id: number;
-  title: string;
-  summary: string;
-  publishedAt: string;
-}
-export interface NoticeDetail extends NoticeItem {
+/** A platform notice (`get_notice_list`; extension). */
+export const noticeItemSchema = z.strictObject({
+  id: idSchema,
+  title: z.string(),
+  summary: z.string(),
+  publishedAt: isoTimeSchema,
+});
+export type NoticeItem = z.infer<typeof noticeItemSchema>;
+/** `get_notice_detail` (extension): the notice with its body. */
+export const noticeDetailSchema = noticeItemSchema.extend({
   /** sanitized HTML */
-  content: string;
-}
+  content: z.string(),
+});
+export type NoticeDetail = z.infer<typeof noticeDetailSchema>;
 
 /** Counters of a content item. */
-export interface ContentStats {
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
+export const contentStatsSchema = z.strictObject({
+  views: countSchema,
+  likes: countSchema,
+  comments: countSchema,
+  shares: countSchema,
   /** videos and short videos only (issue #3): plays, the video's view count */
-  plays?: number;
+  plays: countSchema.optional(),
   /** videos and short videos only (issue #3): seconds, null until the upload is probed */
-  duration?: number | null;
-}
+  duration: z.number().min(0).nullable().optional(),
+});
+export type ContentStats = z.infer<typeof contentStatsSchema>;
 
 /** One item of `GET /api/content/list` (API.md §9). */
-export interface ContentListItem {
-  id: number;
-  type: ContentType;
-  title: string;
-  status: ContentStatus;
-  coverUrl: string | null;
-  publishedAt: string | null;
-  updatedAt: string;
-  stats: ContentStats;
+export const contentListItemSchema = z.strictObject({
+  id: idSchema,
+  type: z.enum(contentTypes),
+  title: z.string(),
+  status: z.enum(contentStatuses),
+  coverUrl: z.string().nullable(),
+  publishedAt: isoTimeSchema.nullable(),
+  updatedAt: isoTimeSchema,
+  stats: contentStatsSchema,
   /** why review refused it, when status is `rejected` */
-  rejectReason: string | null;
-}
+  rejectReason: z.string().nullable(),
+});
+export type ContentListItem = z.infer<typeof contentListItemSchema>;
 
 /** `GET /api/content/detail` (API.md §9). */
-export interface ContentDetail extends ContentListItem {
+export const contentDetailSchema = contentListItemSchema.extend({
   /** the stored (sanitized) HTML body of an article */
-  content: string;
-  coverUrls: string[];
-}
+  content: z.string(),
+  coverUrls: z.array(z.string()),
+});
+export type ContentDetail = z.infer<typeof contentDetailSchema>;
 
 /** `GET /api/home/overview` (extension): the home page's key numbers. */
-export interface HomeOverview {
-  fans: number;
-  totalViews: number;
-  totalLikes: number;
-  contentCount: number;
-  yesterdayViews: number;
-  yesterdayFans: number;
-}
+export const homeOverviewSchema = z.strictObject({
+  fans: countSchema,
+  totalViews: countSchema,
+  totalLikes: countSchema,
+  contentCount: countSchema,
+  yesterdayViews: countSchema,
+  /** fans gained yesterday */
+  yesterdayFans: countSchema,
+});
+export type HomeOverview = z.infer<typeof homeOverviewSchema>;
 
-/** `POST /fileservice/image` (API.md §8). */
-export interface ImageUploadResult {
-  url: string;
-  key: string;
-  width: number;
-  height: number;
+/** `POST /fileservice/image` (API.md §8). Pixels and bytes. */
+export const imageUploadResultSchema = z.strictObject({
+  url: z.string(),
+  key: z.string(),
+  width: z.int().min(0),
+  height: z.int().min(0),
   /** bytes */
-  size: number;
-}
+  size: countSchema,
+});
+export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;

@@ -4,6 +4,7 @@
  * Sizes in bytes.
  */
 import SparkMD5 from 'spark-md5';
+import { z } from 'zod';
 import { MB } from './constants.js';
 
 /** What an upload is for (API.md §7 `use`). */
@@ -137,32 +138,39 @@ export const UPLOAD_ERROR_MESSAGES = {
 export type UploadErrorCode = keyof typeof UPLOAD_ERROR_MESSAGES;
 
 /** `GET /api/video/get_upload_video_secret` (API.md §6). */
-export interface UploadVideoSecret {
-  token: string;
+export const uploadVideoSecretSchema = z.strictObject({
+  token: z.string().min(1),
   /** ISO 8601; the token is valid 24 h */
-  expiresAt: string;
-}
+  expiresAt: z.iso.datetime(),
+});
+export type UploadVideoSecret = z.infer<typeof uploadVideoSecretSchema>;
 
 /** `POST /fileservice/moreShard` → data (API.md §7). */
-export interface MoreShardResult {
-  fileUploadId: string;
-  shardIndex: number;
+export const moreShardResultSchema = z.strictObject({
+  fileUploadId: z.string(),
+  shardIndex: z.int().min(1),
   /** distinct shards stored so far */
-  received: number;
-}
+  received: z.int().min(0),
+});
+export type MoreShardResult = z.infer<typeof moreShardResultSchema>;
 
 /** `POST /fileservice/merge` → data (API.md §7). */
-export type MergeResult = { merged: true; fileKey: string; url: string } | { merged: false };
+export const mergeResultSchema = z.discriminatedUnion('merged', [
+  z.strictObject({ merged: z.literal(true), fileKey: z.string(), url: z.string() }),
+  z.strictObject({ merged: z.literal(false) }),
+]);
+export type MergeResult = z.infer<typeof mergeResultSchema>;
 
-/** `data.missing` of a merge refused with `ercd: "SHARDS_MISSING"` (API.md §7). */
-export interface ShardsMissingData {
+/** `data` of a merge refused with `ercd: "SHARDS_MISSING"` (API.md §7). */
+export const shardsMissingDataSchema = z.strictObject({
   /** ascending; the server lists at most 1000 (see `missingCount`) */
-  missing: number[];
+  missing: z.array(z.int().min(1)),
   /** extension (docs/api.md "File service"): how many shards are missing in all */
-  missingCount?: number;
+  missingCount: z.int().min(0).optional(),
   /** extension: true when `missing` was cut to its first 1000 entries */
-  truncated?: boolean;
-}
+  truncated: z.boolean().optional(),
+});
+export type ShardsMissingData = z.infer<typeof shardsMissingDataSchema>;
 export const SHARDS_MISSING_ERCD = 'SHARDS_MISSING';
 export const CHECKSUM_MISMATCH_ERCD = 'CHECKSUM_MISMATCH';
 
@@ -176,24 +184,25 @@ export type MergeFileState = (typeof MERGE_FILE_STATES)[number];
  * choosing the same file again resumes instead of starting over. An unknown `fileUploadId` answers
  * `exists: false, state: 'uploading', receivedShards: []`.
  */
-export interface MergeFileStatus {
+export const mergeFileStatusSchema = z.strictObject({
   /** true once the merged file exists */
-  exists: boolean;
-  state: MergeFileState;
-  fileKey: string | null;
-  url: string | null;
+  exists: z.boolean(),
+  state: z.enum(MERGE_FILE_STATES),
+  fileKey: z.string().nullable(),
+  url: z.string().nullable(),
   /** seconds; present once `ready` */
-  duration?: number;
+  duration: z.number().min(0).optional(),
   /** pixels; present once `ready` */
-  width?: number;
-  height?: number;
+  width: z.int().min(0).optional(),
+  height: z.int().min(0).optional(),
   /** extension: 1-based indices of the shards stored, ascending */
-  receivedShards: number[];
+  receivedShards: z.array(z.int().min(1)),
   /** extension (file service): URL of the cover image (`/media/img/0x0/<key>`) once there is one, else null */
-  coverUrl?: string | null;
+  coverUrl: z.string().nullable().optional(),
   /** extension (file service): why the upload failed, present when `state` is `failed` */
-  error?: string;
-}
+  error: z.string().optional(),
+});
+export type MergeFileStatus = z.infer<typeof mergeFileStatusSchema>;
 
 /** Lowercase hex MD5 of raw bytes (32 characters), the same in the browser and in Node. */
 export function md5BytesHex(bytes: ArrayBuffer): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkTitle } from './text-rules.js';
-import { UPLOAD_KEY_PATTERN, UPLOAD_USES } from './upload.js';
-import type { ContentStatus } from './schemas.js';
+import { MERGE_FILE_STATES, UPLOAD_KEY_PATTERN, UPLOAD_USES } from './upload.js';
+import { contentStatuses } from './schemas.js';
 
 /**
  * Video and short-video publishing (issue #3 "Pages"): the param schemas of `video/publish`,
@@ -38,10 +38,11 @@ export function smallVideoMaxSeconds(grade: number): number {
 }
 
 /** `GET /api/small_video/get_duration_permission` → data. */
-export interface DurationPermission {
+export const durationPermissionSchema = z.strictObject({
   /** seconds */
-  maxDurationSeconds: number;
-}
+  maxDurationSeconds: z.int().min(1),
+});
+export type DurationPermission = z.infer<typeof durationPermissionSchema>;
 
 /** A broken video rule: a stable code (the client's i18n key) and the English wire message. */
 export interface VideoRuleViolation {
@@ -201,36 +202,41 @@ export const saveVideoDotsParamSchema = z
 export type SaveVideoDotsParam = z.infer<typeof saveVideoDotsParamSchema>;
 
 /** `GET /api/video/detail` → data: one of the author's videos, for the edit and dots pages. */
-export interface VideoDetail {
-  id: number;
-  use: (typeof UPLOAD_USES)[number];
-  title: string;
-  description: string;
-  status: ContentStatus;
-  rejectReason: string | null;
+export const videoDetailSchema = z.strictObject({
+  id: z.int().min(1),
+  use: z.enum(UPLOAD_USES),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(contentStatuses),
+  rejectReason: z.string().nullable(),
   /** the cover shown in lists: the uploaded image, else the upload's frame; null when none yet */
-  coverUrl: string | null;
+  coverUrl: z.string().nullable(),
   /** the cover the author chose ('' = the upload's own) */
-  customCoverUrl: string;
-  isOriginal: boolean;
-  isFirstPublish: boolean;
-  isCommercial: boolean;
+  customCoverUrl: z.string(),
+  isOriginal: z.boolean(),
+  isFirstPublish: z.boolean(),
+  isCommercial: z.boolean(),
   /** ISO 8601, when status is `scheduled` (or the last one chosen) */
-  scheduledAt: string | null;
-  publishedAt: string | null;
-  fileUploadId: string;
+  scheduledAt: z.iso.datetime().nullable(),
+  publishedAt: z.iso.datetime().nullable(),
+  fileUploadId: z.string(),
   /** state of the upload (API.md §7) */
-  uploadState: string;
+  uploadState: z.enum(MERGE_FILE_STATES),
   /** the range-served URL `/media/video/<key>.<suffix>`, once merged */
-  videoUrl: string | null;
+  videoUrl: z.string().nullable(),
   /** seconds, once the upload is `ready` */
-  duration: number | null;
+  duration: z.number().min(0).nullable(),
   /** pixels, once `ready` */
-  width: number | null;
-  height: number | null;
+  width: z.int().min(0).nullable(),
+  height: z.int().min(0).nullable(),
   /** sorted by time */
-  dots: VideoDot[];
-}
+  dots: z.array(videoDotSchema),
+});
+export type VideoDetail = z.infer<typeof videoDetailSchema>;
+
+/** `POST /api/video/save_dots` → data: the dots as stored (sorted by time). */
+export const saveVideoDotsResultSchema = z.strictObject({ dots: z.array(videoDotSchema) });
+export type SaveVideoDotsResult = z.infer<typeof saveVideoDotsResultSchema>;
 
 /**
  * A duration for display: `mm:ss` (minutes not wrapped below an hour, `h:mm:ss` from an hour);

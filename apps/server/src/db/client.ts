@@ -1,14 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema/index.js';
 
 /** The Drizzle database (or a transaction: a transaction is a Db too), whichever driver is configured. */
@@ -21,21 +15,52 @@ export interface DbHandle {
   migrate(): Promise<void>;
   /** throws when the database is unreachable */
   ping(): Promise<void>;
+  /** closes the pool / PGlite; a second call is a no-op */
   close(): Promise<void>;
 }
 
+/** `src/db/migrations` next to this file; `dist/migrations` in the compiled server (apps/server/build.mjs copies it). */
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * PGlite's buffer pool (PostgreSQL `shared_buffers`; PGlite's default is PostgreSQL's 128 MB, nearly all of it
+ * resident once touched). 16 MB holds this product's hot pages; reads beyond it go to the OS page cache
+ * through PGlite's file system. Measured in bench/README.md "Startup" (issue #7: < 300 MiB idle on PGlite).
+ * Durability is unchanged: this is the cache, not the WAL.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * True when `pgliteDir` holds no database yet (initdb writes `PG_VERSION` first), i.e. opening it will run
+ * initdb. `memory://` is always fresh.
+ */
+export function pgliteNeedsInit(pgliteDir: string): boolean {
+  return pgliteDir === 'memory://' || !existsSync(path.join(pgliteDir, 'PG_VERSION'));
+}
 
 /**
  * Opens the database: node-postgres Pool when `databaseUrl` is set, else PGlite (PostgreSQL in process)
  * in `pgliteDir` (`memory://` for tests). One SQL dialect for both (ARCHITECTURE.md "Storage and scale").
+ * @param opts.pgliteLoadDataDir a PGlite data-dir dump (`dumpDataDir()`) to start from instead of initdb:
+ *   the test harness's migrated snapshot (apps/server/src/test/global-setup.ts, issue #7)
  */
-export async function openDb(opts: { databaseUrl?: string; pgliteDir: string }): Promise<DbHandle> {
+export async function openDb(opts: {
+  databaseUrl?: string;
+  pgliteDir: string;
+  pgliteLoadDataDir?: Blob;
+}): Promise<DbHandle> {
+  // Only the configured driver is loaded (issue #7: idle memory).
   if (opts.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client's error (e.g. the server restarting) must not crash the process.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema });
+    let ended: Promise<void> | undefined;
     return {
       db: db as unknown as Db,
       driver: 'postgres',
@@ -43,14 +68,27 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir: string }):
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      // idempotent: the app's onClose and a test harness may both close it
+      close: () => (ended ??= pool.end()),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const inMemory = opts.pgliteDir === 'memory://';
   if (!inMemory) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(opts.pgliteDir);
+  // Options in one object: `new PGlite(undefined, options)` would drop them (the first argument is taken as
+  // the options when it is not a string).
+  const client = new PGlite({
+    dataDir: inMemory ? undefined : opts.pgliteDir,
+    loadDataDir: opts.pgliteLoadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
+  let closing: Promise<void> | undefined;
   return {
     db: db as unknown as Db,
     driver: 'pglite',
@@ -59,8 +97,6 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir: string }):
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
     },
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
+    close: () => (closing ??= client.closed ? Promise.resolve() : client.close()),
   };
 }

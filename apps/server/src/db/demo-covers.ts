@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp.js';
 import type { ObjectStorage } from '../storage/storage.js';
 
 /**
@@ -41,7 +41,9 @@ export async function ensureDemoCovers(storage: ObjectStorage): Promise<void> {
     if (await storage.stat(key)) continue;
     await storage.put(
       key,
-      await sharp(Buffer.from(coverSvg(palette)))
+      await (
+        await loadSharp()
+      )(Buffer.from(coverSvg(palette)))
         .jpeg({ quality: 85 })
         .toBuffer(),
       'image/jpeg',

@@ -7,7 +7,7 @@ import { demoCoverKey } from './demo-covers.js';
 import { messageTemplates, sendSystemMessage } from '../modules/message/message.service.js';
 import { publishNotice } from '../modules/notice/notice.service.js';
 import { hashPassword } from '../modules/passport/passport.service.js';
-import { findUserByAccount } from '../modules/user/user.repo.js';
+import { findCredentials } from '../modules/user/user.service.js';
 
 /**
  * The demo author of API.md §5 with content, messages, notices, fans and daily numbers. Idempotent: does
@@ -166,7 +166,7 @@ const demoArticleBody =
  * @returns true when it seeded, false when the demo already existed
  */
 export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Promise<boolean> {
-  if (await findUserByAccount(db, DEMO_ACCOUNT)) return false;
+  if (await findCredentials(db, DEMO_ACCOUNT)) return false;
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [user] = await tx

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { AppConfig } from '../config.js';
 import type { DbHandle } from '../db/client.js';
 import {
   cleanupExpiredUploads,
@@ -9,6 +10,7 @@ import {
   runVideoProbe,
 } from '../modules/fileservice/fileservice.service.js';
 import { publishScheduledVideo } from '../modules/video/video.service.js';
+import { AUTH_PURGE_CRON, runAuthPurge } from './auth-purge.js';
 import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
 
 /**
@@ -17,13 +19,14 @@ import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
  * connection pool and no second connection string. On PGlite, SQL without parameters goes through `exec`
  * (pg-boss sends multi-statement migrations that a prepared `query` refuses), SQL with parameters through
  * `query`. Jobs: `video-probe` (after a merge), `upload-cleanup` (hourly, API.md §7 24 h expiry) and
- * `video-publish` (a scheduled video at its time, issue #3).
+ * `video-publish` (a scheduled video at its time, issue #3) and `auth-purge` (hourly, issue #7: expired
+ * sessions, stale auth attempts, expired upload tokens).
  */
 
 /** How often an idle worker asks for work, seconds (pg-boss 10's minimum is 0.5). */
 const POLL_SECONDS = 1;
 /** Cleanup runs at minute 17 of every hour (cron, UTC). */
-const CLEANUP_CRON = '17 * * * *';
+export const CLEANUP_CRON = '17 * * * *';
 
 type SqlResult = { rows: unknown[] };
 
@@ -55,12 +58,14 @@ export function pgBossDb(handle: DbHandle): {
  * Creates the queue and ties it to the app's life: pg-boss starts (creating its `pgboss` schema if needed)
  * and the workers begin on `onReady`, and stop before the database closes (`preClose`).
  * @param deps what the job handlers need (the file service's dependencies, minus the queue itself)
+ * @param config `loginRateLimit.windowMinutes` tells `auth-purge` which attempts are stale
  * @returns the queue modules send to
  */
 export function startJobs(
   app: FastifyInstance,
   handle: DbHandle,
   deps: Omit<FileServiceDeps, 'jobs'>,
+  config: Pick<AppConfig, 'loginRateLimit'>,
 ): JobQueue {
   // WARNING: pg-boss's graceful stop can still settle a timed-out job (`fail`) after it resolves, and that
   // late SQL would hit a closed pool as an unhandled rejection. Once stopped, its SQL is dropped: the job
@@ -107,6 +112,11 @@ export function startJobs(
       if (removed.length) app.log.info({ removed: removed.length }, 'expired uploads removed');
     });
     await boss.schedule(JOB_NAMES.uploadCleanup, CLEANUP_CRON);
+    await boss.work(JOB_NAMES.authPurge, { pollingIntervalSeconds: 30 }, async () => {
+      const purged = await runAuthPurge(handle.db, config);
+      app.log.info({ purged }, 'expired sign-in rows purged');
+    });
+    await boss.schedule(JOB_NAMES.authPurge, AUTH_PURGE_CRON);
     await boss.work<{ id: number }>(
       JOB_NAMES.videoPublish,
       { pollingIntervalSeconds: POLL_SECONDS },

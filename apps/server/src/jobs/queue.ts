@@ -6,6 +6,8 @@ export const JOB_NAMES = {
   uploadCleanup: 'upload-cleanup',
   /** publish a scheduled video at its time; data `{ id }` (issue #3 video publishing) */
   videoPublish: 'video-publish',
+  /** hourly: delete expired sessions, stale auth attempts and expired upload tokens (issue #7) */
+  authPurge: 'auth-purge',
 } as const;
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 

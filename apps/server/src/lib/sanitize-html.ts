@@ -1,5 +1,6 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import type { JSDOM as JSDOMClass } from 'jsdom';
 
 /**
  * Server-side HTML sanitizer (DOMPurify on a jsdom window) for article bodies and notices. Only the
@@ -7,8 +8,29 @@ import { JSDOM } from 'jsdom';
  * URLs never reach the database.
  */
 
-const window = new JSDOM('').window;
-const purify = createDOMPurify(window);
+const requireCjs = createRequire(import.meta.url);
+let purifier: DOMPurify | undefined;
+
+/**
+ * DOMPurify on a jsdom window, built on the first sanitize (issue #7: jsdom is ≈ 40 MiB of modules and heap
+ * that a server which never saves an article or notice does not need at start). Synchronous (CommonJS
+ * `require`) so that sanitizeHtml stays synchronous.
+ */
+function purify(): DOMPurify {
+  if (purifier) return purifier;
+  const { JSDOM } = requireCjs('jsdom') as { JSDOM: typeof JSDOMClass };
+  const instance = createDOMPurify(new JSDOM('').window);
+  // Links open safely; only http(s), mailto and same-site paths are allowed as URLs (DOMPurify's default
+  // URI check already drops javascript:).
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.hasAttribute('href')) {
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+      node.setAttribute('target', '_blank');
+    }
+  });
+  purifier = instance;
+  return instance;
+}
 
 const ALLOWED_TAGS = [
   'p',
@@ -33,15 +55,6 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['src', 'alt', 'width', 'height', 'href'];
 
-// Links open safely; only http(s), mailto and same-site paths are allowed as URLs (DOMPurify's default
-// URI check already drops javascript:).
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.hasAttribute('href')) {
-    node.setAttribute('rel', 'noopener noreferrer nofollow');
-    node.setAttribute('target', '_blank');
-  }
-});
-
 const SAFE_URI = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
 
 /**
@@ -50,7 +63,7 @@ const SAFE_URI = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
  * @returns the safe HTML (may be empty)
  */
 export function sanitizeHtml(html: string): string {
-  return purify.sanitize(html, {
+  return purify().sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR: [...ALLOWED_ATTR, 'rel', 'target'],
     ALLOWED_URI_REGEXP: SAFE_URI,

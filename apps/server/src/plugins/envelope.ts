@@ -1,6 +1,14 @@
-import { type Envelope, statusTable } from '@cc/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Envelope, envelopeSchema, errorEnvelopeSchema, statusTable } from '@cc/contracts';
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySerializerCompiler,
+} from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { AppError } from '../errors.js';
 
 /**
@@ -13,6 +21,10 @@ import { AppError } from '../errors.js';
  *   AppError as is; Fastify's own errors mapped (body too large → 10010, bad content type or body → 10007,
  *   schema validation → 10007 with `data.fields`, 404 → 10006, 429 → 10009); everything else is 10500
  *   "internal error" and the real error is only logged.
+ * - Every answer is checked against its route's response schema (`schema.response`, zod schemas from
+ *   `@cc/contracts`, docs/decisions/0002-response-schemas.md): with `strictResponses` (development and
+ *   tests) a drift becomes a 10500 and fails the test that hits it; without (production) it is logged
+ *   as a warning and the answer is sent as it is.
  */
 
 /** Envelopes already built (by the error handler), so the wrapping hook does not wrap them twice. */
@@ -41,6 +53,70 @@ function errorEnvelope(error: AppError): Envelope<unknown> {
   if (ercd) body.ercd = ercd;
   built.add(body);
   return body;
+}
+
+/**
+ * `schema.response` of an envelope route: 200 is `{ status: 1, message, data }` around `data`, 4xx and 5xx
+ * the error envelope (API.md §3). Used by `signedRoute` and by the unsigned envelope routes (file service).
+ * @param data the contracts schema of the envelope's `data`
+ */
+export function envelopeResponses<D extends z.ZodType>(data: D) {
+  return { 200: envelopeSchema(data), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
+}
+
+/**
+ * `schema.response` of a route that answers with bytes (images, videos; API.md §4, §7): 200 (and 206 for
+ * ranges) documented as binary, errors as the envelope. Bytes are never serialized, so only the docs and
+ * the error answers use these.
+ * @param description what the bytes are, for `/api/docs`
+ */
+export function binaryResponses(description: string) {
+  const bytes = z.string().meta({ format: 'binary', description });
+  return { 200: bytes, 206: bytes, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
+}
+
+/** What a drift looked like, for the log and the error: `path: message` of each zod issue. */
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+}
+
+/** Thrown by the strict serializer; the error handler answers 10500 and logs it with the issues. */
+export class ResponseDriftError extends Error {
+  readonly code = 'RESPONSE_DRIFT';
+  constructor(
+    readonly route: string,
+    readonly issues: string[],
+  ) {
+    super(`answer of ${route} does not match its response schema: ${issues.join('; ')}`);
+    this.name = 'ResponseDriftError';
+  }
+}
+
+/**
+ * The serializer compiler of every route with a zod `schema.response` (replaces
+ * fastify-type-provider-zod's, which throws on any drift and sends the parsed, key-stripped output).
+ * The answer is checked with `safeParse` and sent as the handler made it (`JSON.stringify`).
+ * @param opts.strict true: a drift throws ResponseDriftError (→ 10500); false: it is logged
+ *   (`warn`, with the route and the issues) and the answer is sent anyway
+ * @param opts.log where drifts are logged
+ */
+export function responseSerializerCompiler(opts: {
+  strict: boolean;
+  log: FastifyBaseLogger;
+}): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url, httpStatus }) => {
+    if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+    const route = `${method} ${url} (${httpStatus})`;
+    return (data) => {
+      const result = schema.safeParse(data);
+      if (!result.success) {
+        const issues = describeIssues(result.error);
+        if (opts.strict) throw new ResponseDriftError(route, issues);
+        opts.log.warn({ route, issues }, 'answer does not match its response schema; sent as it is');
+      }
+      return JSON.stringify(data);
+    };
+  };
 }
 
 /** Maps anything thrown to an AppError; `null` means "unexpected" (logged, answered with 10500). */
@@ -101,7 +177,40 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     .send(errorEnvelope(appError));
 }
 
-async function envelopePlugin(app: FastifyInstance): Promise<void> {
+/** A registered route and its `schema.response`, as `app.routeResponses` lists them. */
+export interface RouteResponses {
+  method: string;
+  url: string;
+  /** status code (or `4xx`, …) → schema; undefined when the route declares none */
+  response: Record<string, unknown> | undefined;
+  /** true for routes left out of `/api/docs` */
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered after this plugin, with its response schemas (routes-contract test) */
+    routeResponses: readonly RouteResponses[];
+  }
+}
+
+export interface EnvelopePluginOptions {
+  /** a response-schema drift fails the request (10500) instead of being logged; default true */
+  strictResponses?: boolean;
+}
+
+async function envelopePlugin(app: FastifyInstance, opts: EnvelopePluginOptions): Promise<void> {
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ strict: opts.strictResponses ?? true, log: app.log }),
+  );
+  const routes: RouteResponses[] = [];
+  app.decorate('routeResponses', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as { response?: Record<string, unknown>; hide?: boolean } | undefined;
+    for (const method of methods)
+      routes.push({ method, url: route.url, response: schema?.response, hidden: schema?.hide === true });
+  });
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (!isEnvelopePath(request.url)) return payload;
     if (payload !== null && typeof payload === 'object' && built.has(payload)) return payload;

@@ -3,72 +3,77 @@ import {
   DEV_SIGN_SECRET,
   ENCRYPT_TYPE,
   idParamSchema,
+  nullDataSchema,
   signPayload,
   WEB_CID,
   WEB_VER,
 } from '@cc/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { sessions } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
-import { createUser } from '../test/factories.js';
-import {
-  body,
-  createTestApp,
-  login,
-  signedGet,
-  signedPost,
-  type TestApp,
-  type TestSession,
-} from '../test/helpers.js';
+import { body, signedGet, signedPost } from '../test/helpers.js';
+import { useTestApp } from '../test/support.js';
 import { requireUser, requireUserGuid } from './session.js';
 import { signedRoute } from './signature.js';
 
 // Signed requests (API.md §2) and the envelope / status table (API.md §3): every rejection.
-let t: TestApp;
-let session: TestSession;
 const now = () => Math.floor(Date.now() / 1000);
 
-beforeAll(async () => {
-  t = await createTestApp({}, (app) => {
-    app.post('/fileservice/test_guid', async (request) => ({ user: requireUserGuid(request).id }));
-    signedRoute(
-      app,
-      { method: 'GET', url: '/api/test/echo', param: idParamSchema, summary: 'echo' },
-      async (param, request) => ({
-        id: param.id,
-        user: requireUser(request).id,
-      }),
-    );
-    signedRoute(
-      app,
-      { method: 'POST', url: '/api/test/echo_post', param: idParamSchema, summary: 'echo' },
-      async (param) => ({ id: param.id }),
-    );
-    signedRoute(app, { method: 'GET', url: '/api/test/boom', auth: 'public', summary: 'boom' }, async () => {
+const t = useTestApp({}, (app) => {
+  app.post('/fileservice/test_guid', async (request) => ({ user: requireUserGuid(request).id }));
+  signedRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/test/echo',
+      param: idParamSchema,
+      summary: 'echo',
+      data: z.strictObject({ id: z.int(), user: z.int() }),
+    },
+    async (param, request) => ({
+      id: param.id,
+      user: requireUser(request).id,
+    }),
+  );
+  signedRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/test/echo_post',
+      param: idParamSchema,
+      summary: 'echo',
+      data: z.strictObject({ id: z.int() }),
+    },
+    async (param) => ({ id: param.id }),
+  );
+  signedRoute(
+    app,
+    { method: 'GET', url: '/api/test/boom', auth: 'public', summary: 'boom', data: nullDataSchema },
+    async () => {
       throw new Error('connection string postgres://secret@db leaked?');
-    });
-    signedRoute(
-      app,
-      { method: 'GET', url: '/api/test/internal', auth: 'public', summary: 'internal' },
-      async () => {
-        throw new AppError('INTERNAL', 'disk /var/lib/secret full');
-      },
-    );
-  });
-  const user = await createUser(t.db, t.config, { account: 'signer' });
-  session = await login(t.app, user.account);
+    },
+  );
+  signedRoute(
+    app,
+    { method: 'GET', url: '/api/test/internal', auth: 'public', summary: 'internal', data: nullDataSchema },
+    async () => {
+      throw new AppError('INTERNAL', 'disk /var/lib/secret full');
+    },
+  );
 });
-afterAll(() => t.close());
 
 describe('signed requests', () => {
   it('accepts a correctly signed GET and hands the validated param to the route', async () => {
+    const session = await t.signIn();
     const res = await signedGet(t.app, '/api/test/echo', { id: '7' }, { session });
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({ status: 1, message: 'success', data: { id: 7, user: session.userId } });
   });
 
   it('accepts a POST as urlencoded and as a JSON object with the same six fields', async () => {
+    const session = await t.signIn();
     const form = await signedPost(t.app, '/api/test/echo_post', { id: 3 }, { session });
     expect(body(form)).toMatchObject({ status: 1, data: { id: 3 } });
     const json = await signedPost(t.app, '/api/test/echo_post', { id: 4 }, { session, json: true });
@@ -76,6 +81,7 @@ describe('signed requests', () => {
   });
 
   it('refuses a missing sign with 10003', async () => {
+    const session = await t.signIn();
     const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, fields: { sign: undefined } });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({
@@ -87,6 +93,7 @@ describe('signed requests', () => {
   });
 
   it('refuses a wrong sign with 10003', async () => {
+    const session = await t.signIn();
     const res = await signedGet(
       t.app,
       '/api/test/echo',
@@ -97,11 +104,13 @@ describe('signed requests', () => {
   });
 
   it('refuses a sign made with another secret', async () => {
+    const session = await t.signIn();
     const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, secret: 'not-the-secret' });
     expect(body(res).status).toBe(10003);
   });
 
   it('refuses a tampered param with 10003', async () => {
+    const session = await t.signIn();
     const res = await signedGet(
       t.app,
       '/api/test/echo',
@@ -112,6 +121,7 @@ describe('signed requests', () => {
   });
 
   it('refuses a tampered uid, t or cid with 10003 (all are signed or checked)', async () => {
+    const session = await t.signIn();
     const tampered = await signedGet(
       t.app,
       '/api/test/echo',
@@ -124,6 +134,7 @@ describe('signed requests', () => {
   });
 
   it('refuses a request 301 s too old or too new with 10004, and accepts 300 s at both edges', async () => {
+    const session = await t.signIn();
     const old = await signedGet(t.app, '/api/test/echo', { id: 1 }, { session, t: now() - 301 });
     expect(old.statusCode).toBe(400);
     expect(body(old)).toMatchObject({ status: 10004, ercd: 'REQUEST_EXPIRED' });
@@ -137,6 +148,7 @@ describe('signed requests', () => {
   });
 
   it('refuses a uid that differs from the session user with 10002', async () => {
+    const session = await t.signIn();
     const res = await signedGet(
       t.app,
       '/api/test/echo',
@@ -150,6 +162,7 @@ describe('signed requests', () => {
   });
 
   it('refuses an authenticated route without a session with 10002, even with a plausible uid', async () => {
+    const session = await t.signIn();
     const res = await signedGet(t.app, '/api/test/echo', { id: 1 }, { uid: String(session.userId) });
     expect(body(res)).toMatchObject({ status: 10002 });
     const forged = await signedGet(
@@ -162,6 +175,7 @@ describe('signed requests', () => {
   });
 
   it('refuses a missing or wrong encryptType header with 10003 and says so', async () => {
+    const session = await t.signIn();
     const missing = await signedGet(
       t.app,
       '/api/test/echo',
@@ -182,6 +196,7 @@ describe('signed requests', () => {
   });
 
   it('refuses a param that is not JSON with 10007', async () => {
+    const session = await t.signIn();
     const res = await signedGet(t.app, '/api/test/echo', null, { session, rawParam: '{id:1' });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({
@@ -192,6 +207,7 @@ describe('signed requests', () => {
   });
 
   it('refuses a param that fails the schema with 10007 and data.fields', async () => {
+    const session = await t.signIn();
     const res = await signedGet(t.app, '/api/test/echo', { id: 0 }, { session });
     const env = body<{ fields: { path: string; message: string }[] }>(res);
     expect(env.status).toBe(10007);
@@ -200,6 +216,7 @@ describe('signed requests', () => {
   });
 
   it('checks the signature before the param (a bad sign with a bad param is 10003)', async () => {
+    const session = await t.signIn();
     const res = await signedGet(t.app, '/api/test/echo', { id: 0 }, { session, fields: { sign: 'x' } });
     expect(body(res).status).toBe(10003);
   });
@@ -255,6 +272,7 @@ describe('signed requests', () => {
   });
 
   it('signs exactly as contracts computeSign says (md5 of cid + param + ver + t + secret)', async () => {
+    const session = await t.signIn();
     const t0 = String(now());
     const param = '{"id":5}';
     const res = await t.app.inject({
@@ -283,6 +301,7 @@ describe('signed requests', () => {
 
 describe('sessions', () => {
   it('requireUserGuid: 10002 without a session, 10005 without or with a wrong x-user-guid, ok with it', async () => {
+    const session = await t.signIn();
     const post = (headers: Record<string, string>, cookies?: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: '/fileservice/test_guid', headers, cookies, payload: {} });
     expect(body(await post({})).status).toBe(10002);
@@ -300,8 +319,7 @@ describe('sessions', () => {
   });
 
   it('an expired session is no session (10002)', async () => {
-    await createUser(t.db, t.config, { account: 'expiring' });
-    const s = await login(t.app, 'expiring');
+    const s = await t.signIn();
     expect(body(await signedGet(t.app, '/api/test/echo', { id: 1 }, { session: s })).status).toBe(1);
     await t.db
       .update(sessions)

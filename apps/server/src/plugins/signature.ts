@@ -8,10 +8,10 @@ import {
 } from '@cc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
+import { envelopeResponses } from './envelope.js';
 
 /**
  * The signed-request check of API.md §2, in ONE place, for every route under `/api/` except the unsigned
@@ -24,11 +24,15 @@ import { AppError } from '../errors.js';
  *     param: commonMaterialParamSchema,   // contracts zod schema of the JSON `param`; default: `{}` passthrough
  *     auth: 'user',                       // 'user' (default): a session is required and `uid` must match it
  *                                         // 'public': no session needed; `uid` is not checked (login/register)
- *     summary: 'Materials of a group', tags: ['media'], data: 'CommonMaterial[]',
+ *     summary: 'Materials of a group', tags: ['media'],
+ *     data: commonMaterialSchema,         // REQUIRED: contracts zod schema of the envelope's `data`
  *   }, async (param, request, reply) => {
  *     const user = requireUser(request);  // from plugins/session.ts
  *     return [...];                       // the envelope plugin wraps it as { status: 1, message, data }
  *   });
+ *
+ * The handler must return `z.input` of `data` (checked by the compiler), and the answer is checked
+ * against it at run time (plugins/envelope.ts: strict in development and tests); `/api/docs` shows it.
  *
  * `param` is the parsed, validated output of the schema (also on `request.param`). Routes registered without
  * `signedRoute` under `/api/` still get the check, with `config: { signed: { param, auth } }` optional.
@@ -171,7 +175,7 @@ function describeParam(schema: z.ZodType): string {
   }
 }
 
-export interface SignedRouteOptions<S extends z.ZodType> {
+export interface SignedRouteOptions<S extends z.ZodType, D extends z.ZodType> {
   method: 'GET' | 'POST';
   url: string;
   /** the contracts schema of `param`; default `{}` (anything passes) */
@@ -180,22 +184,24 @@ export interface SignedRouteOptions<S extends z.ZodType> {
   auth?: SignedAuth;
   summary: string;
   tags?: string[];
-  /** the `data` shape, for the docs (a contracts type name) */
-  data?: string;
+  /** the contracts schema of the envelope's `data` (`nullDataSchema` for calls that answer null) */
+  data: D;
 }
 
 /**
- * Declares a signed `/api/` route (see the file comment). The handler returns the envelope's `data`.
+ * Declares a signed `/api/` route (see the file comment): the signature check (API.md §2), the param
+ * schema, and `schema.response` = the envelope around `opts.data` (API.md §3, issue #7). The handler
+ * returns the envelope's `data`.
  */
-export function signedRoute<S extends z.ZodType = typeof emptyParamSchema>(
+export function signedRoute<S extends z.ZodType = typeof emptyParamSchema, D extends z.ZodType = z.ZodType>(
   app: FastifyInstance,
-  opts: SignedRouteOptions<S>,
-  handler: (param: z.output<S>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  opts: SignedRouteOptions<S, D>,
+  handler: (param: z.output<S>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<D>>,
 ): void {
   const param = (opts.param ?? emptyParamSchema) as S;
   const auth = opts.auth ?? 'user';
   const fieldsKey = opts.method === 'GET' ? 'querystring' : 'body';
-  app.withTypeProvider<ZodTypeProvider>().route({
+  app.route({
     method: opts.method,
     url: opts.url,
     config: { signed: { param, auth } },
@@ -205,8 +211,9 @@ export function signedRoute<S extends z.ZodType = typeof emptyParamSchema>(
       description:
         `Signed call (API.md §2); ${auth === 'user' ? 'needs a session' : 'no session needed'}.\n\n` +
         `param (JSON schema): \`${describeParam(param)}\`\n\n` +
-        `data: ${opts.data ?? 'null'} inside the envelope { status, message, data } (API.md §3).`,
+        `The answer is the envelope { status, message, data } (API.md §3); data as in the 200 response.`,
       [fieldsKey]: docFieldsSchema,
+      response: envelopeResponses(opts.data),
     },
     handler: (request, reply) => handler(request.param as z.output<S>, request, reply),
   });
@@ -228,7 +235,7 @@ async function signaturePlugin(app: FastifyInstance, opts: { config: AppConfig }
   const defaultRoute: SignedRouteConfig = { param: emptyParamSchema, auth: 'user' };
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') || isUnsignedApiPath(route.url)) return;
-    const declared = (route.config as { signed?: SignedRouteConfig | false } | undefined)?.signed;
+    const declared = route.config?.signed;
     if (declared === false) return;
     const signed = declared ?? defaultRoute;
     const check = async (request: FastifyRequest) => {

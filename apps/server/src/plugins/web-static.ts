@@ -47,7 +47,10 @@ async function webStaticPlugin(app: FastifyInstance, opts: { webDist: string }):
       },
     });
     // `/` is a directory to the wildcard route; the app's home is index.html.
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    // Not an API route: left out of /api/docs like the wildcard (issue #7, every documented path has a schema).
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,21 +1,25 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
 import { assertValidKey } from './keys.js';
 import type { ByteRange, ObjectInfo, ObjectStorage } from './storage.js';
 
 /** S3 refuses multipart parts under 5 MiB except the last (issue #3: parts assembled from shards). */
 export const S3_MIN_PART_BYTES = 5 * 1024 * 1024;
+
+type S3Sdk = typeof S3SdkModule;
+const requireCjs = createRequire(import.meta.url);
+let sdkModule: S3Sdk | undefined;
+/**
+ * The AWS SDK, loaded on first use (issue #7: ≈ 30 MiB of modules that a server on local-disk storage, the
+ * default, never needs). Synchronous (CommonJS `require`) so that the constructor stays synchronous.
+ */
+function s3Sdk(): S3Sdk {
+  sdkModule ??= requireCjs('@aws-sdk/client-s3') as S3Sdk;
+  return sdkModule;
+}
 
 function isNotFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -30,10 +34,12 @@ function isNotFound(error: unknown): boolean {
 export class S3Storage implements ObjectStorage {
   readonly client: S3Client;
   readonly bucket: string;
+  private readonly sdk: S3Sdk;
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
+    this.sdk = s3Sdk();
+    this.client = new this.sdk.S3Client({
       endpoint: config.endpoint,
       region: config.region,
       forcePathStyle: config.forcePathStyle,
@@ -51,14 +57,14 @@ export class S3Storage implements ObjectStorage {
   async put(key: string, bytes: Buffer, contentType?: string): Promise<void> {
     assertValidKey(key);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }),
+      new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }),
     );
   }
 
   async get(key: string): Promise<Buffer | null> {
     assertValidKey(key);
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!res.Body) return null;
       return Buffer.from(await res.Body.transformToByteArray());
     } catch (error) {
@@ -70,7 +76,7 @@ export class S3Storage implements ObjectStorage {
   async stat(key: string): Promise<ObjectInfo | null> {
     assertValidKey(key);
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: Number(res.ContentLength ?? 0), contentType: res.ContentType };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -80,14 +86,14 @@ export class S3Storage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async createReadStream(key: string, range?: ByteRange): Promise<Readable | null> {
     assertValidKey(key);
     try {
       const res = await this.client.send(
-        new GetObjectCommand({
+        new this.sdk.GetObjectCommand({
           Bucket: this.bucket,
           Key: key,
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -104,7 +110,7 @@ export class S3Storage implements ObjectStorage {
   async createMultipartUpload(key: string, contentType?: string): Promise<string> {
     assertValidKey(key);
     const res = await this.client.send(
-      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+      new this.sdk.CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
     );
     if (!res.UploadId) throw new Error('S3 returned no UploadId');
     return res.UploadId;
@@ -115,7 +121,7 @@ export class S3Storage implements ObjectStorage {
    */
   async uploadPart(key: string, uploadId: string, partNumber: number, bytes: Buffer): Promise<string> {
     const res = await this.client.send(
-      new UploadPartCommand({
+      new this.sdk.UploadPartCommand({
         Bucket: this.bucket,
         Key: key,
         UploadId: uploadId,
@@ -135,7 +141,7 @@ export class S3Storage implements ObjectStorage {
     parts: { partNumber: number; etag: string }[],
   ): Promise<void> {
     await this.client.send(
-      new CompleteMultipartUploadCommand({
+      new this.sdk.CompleteMultipartUploadCommand({
         Bucket: this.bucket,
         Key: key,
         UploadId: uploadId,
@@ -152,7 +158,7 @@ export class S3Storage implements ObjectStorage {
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
     try {
       await this.client.send(
-        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+        new this.sdk.AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
       );
     } catch (error) {
       const name = (error as { name?: string }).name;

@@ -50,28 +50,27 @@ describe('LocalVideoStaging (issue #3: offset writes into a preallocated file, m
     const realWritev = fs.writev;
     const realSync = fs.fdatasync;
     let syncs = 0;
-    const writev = vi.spyOn(fs, 'writev').mockImplementation(((...a: unknown[]) => {
+    const writev = vi.spyOn(fs, 'writev').mockImplementation((...a: unknown[]) => {
       const cb = a.pop() as (e: Error | null, n: number) => void;
       (realWritev as (...x: unknown[]) => void)(...a, (e: Error | null, n: number) => {
         events.push(`wrote ${String(a[2])}`);
         cb(e, n);
       });
-    }) as typeof fs.writev);
-    const datasync = vi.spyOn(fs, 'fdatasync').mockImplementation(((
-      fd: number,
-      cb: (e: Error | null) => void,
-    ) => {
-      const n = ++syncs;
-      events.push(`sync-start ${n}`);
-      setTimeout(
-        () =>
-          realSync(fd, (e) => {
-            events.push(`sync-end ${n}`);
-            cb(e);
-          }),
-        5,
-      );
-    }) as typeof fs.fdatasync);
+    });
+    const datasync = vi
+      .spyOn(fs, 'fdatasync')
+      .mockImplementation((fd: number, cb: (e: Error | null) => void) => {
+        const n = ++syncs;
+        events.push(`sync-start ${n}`);
+        setTimeout(
+          () =>
+            realSync(fd, (e) => {
+              events.push(`sync-end ${n}`);
+              cb(e);
+            }),
+          5,
+        );
+      });
     try {
       await Promise.all(
         Array.from({ length: 8 }, (_, i) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import {
   computeSign,
   DEV_SIGN_SECRET,
@@ -11,14 +11,16 @@ import {
 } from '@cc/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type AppConfig, testConfig } from '../config.js';
 import { type Db, type DbHandle, openDb } from '../db/client.js';
 
 /**
- * Test harness: one app per test file on a fresh database — in-memory PGlite, or, when DATABASE_URL is
- * set, a new PostgreSQL database created for the file and dropped afterwards (a database rather than a
- * schema: drizzle-kit's migrations name `"public"` in foreign keys).
+ * Test harness primitive (`useTestApp` in ./support.ts is what test files call): one app on a fresh
+ * database — in-memory PGlite, or, when DATABASE_URL is set, a new PostgreSQL database created for the
+ * file and dropped afterwards (a database rather than a schema: drizzle-kit's migrations name `"public"`
+ * in foreign keys). Both start from the run's migrated copy when ./global-setup.ts provided one.
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -30,9 +32,10 @@ export interface TestApp {
 
 async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `cc_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('ccPgTemplate');
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -59,23 +62,30 @@ export async function createTestApp(
     config = { ...config, databaseUrl: created.url };
     drop = created.drop;
   }
-  const handle = await openDb(config);
+  const snapshot = config.databaseUrl ? '' : inject('ccPgliteSnapshot');
+  const handle = await openDb({
+    ...config,
+    pgliteLoadDataDir: snapshot ? new Blob([await readFile(snapshot)]) : undefined,
+  });
+  // a no-op on a migrated copy; the whole schema on a fresh database
   await handle.migrate();
   const app = await buildApp(config, { handle });
   beforeReady?.(app);
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     db: handle.db,
     handle,
     config,
     async close() {
-      await app.close();
+      // the current app: a restart (useTestApp's `restart()`) replaces it
+      await testApp.app.close();
       await handle.close();
       await drop?.();
       await rm(config.dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /** Cookies of a signed-in browser, and the uid it signs with. */

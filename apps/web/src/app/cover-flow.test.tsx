@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ContentDetail } from '@cc/contracts';
 import { routes } from './router';
-import { mockApi, renderRoutes } from '../test/render';
+import { type MockHandlers, mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
 
 // Cover flow (issue #4): the article page hands off to /poster and takes the designed cover back.
@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function handlers() {
+function handlers(): MockHandlers {
   return {
     '/api/home/userinfo': () => ({ authStatus: 2, avator: '/media/img/{0}x{0}/a.png', mediaName: 'Demo' }),
     '/api/message/get_mp_index_group_message': () => [],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes } from './router';
-import { mockApi, renderRoutes } from '../test/render';
+import { type MockReply, mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
 
@@ -9,9 +9,9 @@ import { setLanguage } from '../lib/i18n';
 vi.setConfig({ testTimeout: 30_000 });
 
 let unread = 3;
-let rankResult = 0;
-let dynamicShow = 0;
-let logoutReply: unknown = null;
+let rankResult: 0 | 1 = 0;
+let dynamicShow: 0 | 1 = 0;
+let logoutReply: MockReply<'/api/logout'> = null;
 
 function installApi() {
   const api = mockApi({
@@ -126,7 +126,9 @@ describe('frame (spec §1)', () => {
   });
 
   it('logout shows the returned message on failure and stays', async () => {
-    logoutReply = { __envelope: { status: 10500, message: 'logout is broken today', data: null } };
+    logoutReply = {
+      __envelope: { status: 10500, message: 'logout is broken today', data: null, ercd: 'INTERNAL' },
+    };
     const { router } = renderRoutes(routes, '/dataOverview');
     fireEvent.click(await screen.findByTestId('logout'));
     expect(await screen.findByText('logout is broken today')).toBeTruthy();

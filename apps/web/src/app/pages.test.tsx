@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ContentListItem } from '@cc/contracts';
 import { routes } from './router';
-import { mockApi, renderRoutes } from '../test/render';
+import { type MockReply, mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
 
@@ -12,8 +12,8 @@ vi.setConfig({ testTimeout: 30_000 });
 let groups: { msgGroup: number; unreadCount: number }[];
 let items: ContentListItem[];
 let api: ReturnType<typeof mockApi>;
-let loginReply: unknown;
-let publishReply: (param: Record<string, unknown>) => unknown;
+let loginReply: MockReply<'/api/passport/login'>;
+let publishReply: (param: Record<string, unknown>) => MockReply<'/api/article/publish'>;
 
 const item = (over: Partial<ContentListItem>): ContentListItem => ({
   id: 1,
@@ -58,7 +58,7 @@ beforeEach(() => {
       list: [
         {
           id: 5,
-          msgGroup: p.msgGroup ?? 8,
+          msgGroup: Number(p.msgGroup ?? 8),
           title: 'server title',
           body: 'server body',
           isRead: false,
@@ -194,7 +194,7 @@ describe('detailManage', () => {
     fireEvent.click(within(row).getByRole('button', { name: /删除/ }));
     expect(api.calls.some((c) => c.path === '/api/content/delete')).toBe(false);
     const confirm = await screen.findByText(/确定删除「被拒绝的文章标题」/);
-    const pop = confirm.closest('.ant-popover')! as HTMLElement;
+    const pop = confirm.closest<HTMLElement>('.ant-popover')!;
     fireEvent.click(within(pop).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() =>
       expect(api.calls.find((c) => c.path === '/api/content/delete')?.param).toEqual({ id: 2 }),

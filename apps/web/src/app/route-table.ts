@@ -1,74 +1,24 @@
+import { routesOfLayout } from './route-manifest';
+
 /**
- * The spec §2 route table. Pages built so far are wired in router.tsx; every other path renders a
- * "coming soon" page inside its layout so the menu and deep links are complete (not a 404).
+ * The spec §2 route table as lists of paths (without the leading slash), GENERATED from the route
+ * manifest (route-manifest.ts) — edit the manifest, never these lists.
  */
 
-/** Routes under the default layout (header, aside, footer), without the leading slash. */
-export const MAIN_ROUTES = [
-  'businessOrder',
-  'businessOrder/detail',
-  'contentAssistant',
-  'creativeHot',
-  'creativeInterest',
-  'dataOverview',
-  'dataReport',
-  'detailManage/dynamic',
-  'exponent',
-  'exponent/hotRank',
-  'exponent/popularRank',
-  'exponent/safeRank',
-  'rank',
-  'rank/carBuyingInfluenceRank',
-  'rank/leaderRank',
-  'rank/videoRank',
-  'topic',
-  'workData',
-  'stat_param',
-  'imageCollection',
-  'liveShow',
-  'popBarrage',
-  'program',
-  'authoringService/ruleCenter',
-  'authoringService/ruleCenter/publish',
-  'authoringService/ruleCenter/recommend',
-  'newDynamic/community',
-  'newDynamic/oldDynamic',
-  'newDynamic/smallVideo',
-  'growthInterest/growthBoost',
-  'growthInterest/couponDetail',
-  'growthInterest/myPromotion',
-  'growUp/myGrade',
-  'growUp/creditScore',
-  'growUp/gradeAnalysis',
-  'growUp/gradeRights',
-  'manage/commentManage',
-  'manage/commentManage/article',
-  'manage/commentManage/commentlist',
-  'manage/commentManage/dynamic',
-  'manage/commentManage/popReply',
-  'manage/commentManage/smallVideo',
-  'manage/commentManage/video',
-  'manage/dataAnalyse',
-  'manage/dataAnalyse/imageAnalyse',
-  'manage/dataAnalyse/videoAnalyse',
-  'manage/influenceIndex',
-  'manage/fansManage/fans',
-] as const;
+/** Routes under the default layout (header, aside, footer); '' is home. */
+export const MAIN_ROUTES: readonly string[] = routesOfLayout('default').map((r) => r.path);
 
-/** Top-level routes in the only-header layout that are not built yet. */
-export const TOP_LEVEL_ROUTES = [
-  'releaseImages',
-  'certification/agreement',
-  'certification/indexc',
-  'certification/organization',
-  'certification/person',
-  'dynamic/dynamic',
-  'task/detail',
-  'article/cropperDialog',
-  'article/getData',
-  'article/mixin',
-  'article/newSurfacePlotCompound',
-  'article/toolbarTips',
-  'article/upLayer/upFile',
-  'article/upLayer/upImage',
-] as const;
+/** Top-level routes in the only-header layout. */
+export const TOP_LEVEL_ROUTES: readonly string[] = routesOfLayout('only-header').map((r) => r.path);
+
+/** Routes in the public layout (sign-in and the error screens). */
+export const PUBLIC_ROUTES: readonly string[] = routesOfLayout('public').map((r) => r.path);
+
+/** Paths of the pages not built yet ("coming soon"). */
+export const PLACEHOLDER_ROUTES: readonly string[] = [
+  ...routesOfLayout('default'),
+  ...routesOfLayout('only-header'),
+  ...routesOfLayout('public'),
+]
+  .filter((r) => !r.page.built)
+  .map((r) => r.path);

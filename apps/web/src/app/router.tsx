@@ -1,24 +1,58 @@
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
-import type { ComponentType } from 'react';
 import { importWithReload } from '../lib/chunk-reload';
-import { NotFoundScreen, ServerErrorScreen } from '../components/error-screens';
+import { NotFoundScreen } from '../components/error-screens';
 import { DefaultLayout } from './layouts/default-layout';
 import { OnlyHeaderLayout } from './layouts/only-header-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
-import { MAIN_ROUTES, TOP_LEVEL_ROUTES } from './route-table';
+import { ROUTE_MANIFEST, type Layout, type RouteEntry } from './route-manifest';
 import { PlaceholderPage } from './routes/placeholder';
 import { RootRoute } from './routes/root';
 
-/** A lazily loaded page; a failed chunk reloads the page at most once per 60 s (spec §4). */
-function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: () => importWithReload(load).then((m) => ({ Component: m.default })) };
+/** What the router keeps of a manifest entry on its route object (`handle`), for tests and page titles. */
+export interface RouteHandle {
+  /** the manifest path, without leading slash ('' = home) */
+  manifestPath: string;
+  layout: Layout;
+  titleKey: string;
+  built: boolean;
 }
 
-const placeholders = (paths: readonly string[]): RouteObject[] =>
-  paths.map((path) => ({ path, element: <PlaceholderPage /> }));
+/**
+ * The route object of one manifest entry. A lazy page reloads the app at most once per 60 s when its
+ * chunk fails to load (spec §4); an unbuilt page renders the "coming soon" placeholder.
+ */
+export function routeObjectOf(entry: RouteEntry): RouteObject {
+  const handle: RouteHandle = {
+    manifestPath: entry.path,
+    layout: entry.layout,
+    titleKey: entry.titleKey,
+    built: entry.page.built,
+  };
+  const at = entry.path === '' ? { index: true as const } : { path: entry.path };
+  const page = entry.page;
+  if (!page.built) return { ...at, handle, element: <PlaceholderPage titleKey={entry.titleKey} /> };
+  if ('redirectTo' in page) return { ...at, handle, element: <Navigate to={page.redirectTo} replace /> };
+  if ('Component' in page) return { ...at, handle, Component: page.Component };
+  const load = page.load;
+  return { ...at, handle, lazy: () => importWithReload(load).then((m) => ({ Component: m.default })) };
+}
 
-/** The route objects (exported for tests, which mount them in a memory router). */
+/** The pages of one layout, generated from the manifest, under a per-layout error boundary. */
+function pagesOf(layout: Layout, extra: RouteObject[] = []): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteError />,
+      element: <Outlet />,
+      children: [...ROUTE_MANIFEST.filter((r) => r.layout === layout).map(routeObjectOf), ...extra],
+    },
+  ];
+}
+
+/**
+ * The route objects, generated from the route manifest (exported for tests, which mount them in a
+ * memory router). Unknown paths fall to the 404 screen in the public layout (spec §2).
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
@@ -30,57 +64,10 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
-        children: [
-          {
-            errorElement: <RouteError />,
-            children: [
-              { path: 'login', ...page(() => import('./routes/login')) },
-              { path: 'register', ...page(() => import('./routes/register')) },
-              { path: 'notFound/notFound', element: <NotFoundScreen /> },
-              { path: 'serverError/serverError', element: <ServerErrorScreen /> },
-              { path: '*', element: <NotFoundScreen /> },
-            ],
-          },
-        ],
+        children: pagesOf('public', [{ path: '*', element: <NotFoundScreen /> }]),
       },
-      {
-        element: <DefaultLayout />,
-        children: [
-          {
-            errorElement: <RouteError />,
-            element: <Outlet />,
-            children: [
-              { index: true, ...page(() => import('./routes/home')) },
-              { path: 'detailManage', ...page(() => import('./routes/detail-manage')) },
-              { path: 'messageList', ...page(() => import('./routes/message-list')) },
-              { path: 'noticeList', ...page(() => import('./routes/notice-list')) },
-              { path: 'designs', ...page(() => import('./routes/designs')) },
-              { path: 'videos', ...page(() => import('./routes/videos')) },
-              { path: 'smallVideo', ...page(() => import('./routes/small-videos')) },
-              ...placeholders(MAIN_ROUTES),
-            ],
-          },
-        ],
-      },
-      {
-        element: <OnlyHeaderLayout />,
-        children: [
-          {
-            errorElement: <RouteError />,
-            children: [
-              { path: 'article', ...page(() => import('./routes/article')) },
-              { path: 'poster', ...page(() => import('./routes/poster')) },
-              { path: 'article/preview', ...page(() => import('./routes/article-preview')) },
-              { path: 'article/index-new', element: <Navigate to="/article" replace /> },
-              { path: 'notice', ...page(() => import('./routes/notice')) },
-              { path: 'videos/video', ...page(() => import('./routes/video-publish')) },
-              { path: 'smallVideo/indexv', ...page(() => import('./routes/small-video-publish')) },
-              { path: 'videodot', ...page(() => import('./routes/videodot')) },
-              ...placeholders(TOP_LEVEL_ROUTES),
-            ],
-          },
-        ],
-      },
+      { element: <DefaultLayout />, children: pagesOf('default') },
+      { element: <OnlyHeaderLayout />, children: pagesOf('only-header') },
     ],
   },
 ];

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ContentListItem, VideoDetail } from '@cc/contracts';
-import type * as Uploader from '../features/upload/uploader';
+import type { ContentListItem, VideoDetail, VideoDot } from '@cc/contracts';
+import type * as Uploader from '@cc/uploader';
 import { routes } from './router';
-import { mockApi, renderRoutes } from '../test/render';
+import { type MockReply, mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
 
@@ -12,7 +12,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 // jsdom decodes no video: the browser's reading of a chosen file is stubbed (a 90 s horizontal clip).
 const videoInfo = vi.hoisted(() => ({ duration: 90, width: 1920, height: 1080 }));
-vi.mock('../features/upload/uploader', async (importOriginal) => ({
+vi.mock('@cc/uploader', async (importOriginal) => ({
   ...(await importOriginal<typeof Uploader>()),
   readVideoInfo: () => Promise.resolve({ ...videoInfo }),
   captureCoverFrame: () => Promise.reject(new Error('no canvas in jsdom')),
@@ -20,7 +20,7 @@ vi.mock('../features/upload/uploader', async (importOriginal) => ({
 
 let items: ContentListItem[];
 let api: ReturnType<typeof mockApi>;
-let tokenReply: unknown;
+let tokenReply: MockReply<'/api/video/get_upload_video_secret'>;
 let detail: VideoDetail;
 
 const video = (over: Partial<ContentListItem>): ContentListItem => ({
@@ -86,7 +86,7 @@ beforeEach(() => {
     '/api/content/list': (p) => ({
       list: items.filter((i) => !p.type || i.type === p.type),
       total: items.filter((i) => !p.type || i.type === p.type).length,
-      page: p.page ?? 1,
+      page: Number(p.page ?? 1),
       pageSize: 10,
     }),
     '/api/content/delete': (p) => {
@@ -96,7 +96,7 @@ beforeEach(() => {
     '/api/video/get_upload_video_secret': () => tokenReply,
     '/api/small_video/get_duration_permission': () => ({ maxDurationSeconds: 60 }),
     '/api/video/detail': () => detail,
-    '/api/video/save_dots': (p) => ({ dots: p.dots }),
+    '/api/video/save_dots': (p) => ({ dots: p.dots as VideoDot[] }),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
 });
@@ -229,9 +229,9 @@ describe('/videodot', () => {
   it('shows the dots sorted, as timeline marks at time / duration, and saves them', async () => {
     renderRoutes(routes, '/videodot?id=1');
     const marks = await screen.findAllByTestId('dot-marker');
-    expect(marks.map((m) => (m as HTMLElement).style.left)).toEqual(['25%', '75%']);
+    expect(marks.map((m) => m.style.left)).toEqual(['25%', '75%']);
     expect(marks[0]!.getAttribute('aria-label')).toBe('跳到 00:30 加速');
-    expect((screen.getByTestId('dot-player') as HTMLVideoElement).getAttribute('src')).toBe(detail.videoUrl);
+    expect(screen.getByTestId<HTMLVideoElement>('dot-player').getAttribute('src')).toBe(detail.videoUrl);
     // add one at the playhead (0) and save
     fireEvent.change(screen.getByTestId('dot-title'), { target: { value: '开场' } });
     fireEvent.click(screen.getByTestId('dot-add'));
@@ -253,6 +253,6 @@ describe('/videodot', () => {
     renderRoutes(routes, '/videodot?id=1');
     const marks = await screen.findAllByTestId('dot-marker');
     fireEvent.click(marks[1]!);
-    expect((screen.getByTestId('dot-player') as HTMLVideoElement).currentTime).toBe(90);
+    expect(screen.getByTestId<HTMLVideoElement>('dot-player').currentTime).toBe(90);
   });
 });

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { ReactElement } from 'react';
+import type { ApiData, ApiPath, ErrorEnvelope } from '@cc/contracts';
 import { AppProviders } from '../app/providers';
 
 /** A fresh QueryClient without retries, so failures show at once in tests. */
@@ -27,13 +28,25 @@ export function renderAt(element: ReactElement, path = '/', queryClient = testQu
   return renderRoutes([{ path: '*', element }], path, queryClient);
 }
 
-type Handler = (param: Record<string, unknown>, url: URL, init: RequestInit) => unknown;
+/**
+ * A mocked answer of `path`: its `data`, typed from the contract (`apiDataSchemas` in @cc/contracts, the
+ * schemas the server checks its answers with), or a whole error envelope under `__envelope`. A contract
+ * change breaks the fixtures at typecheck (issue #7).
+ */
+export type MockReply<P extends ApiPath> = ApiData<P> | { __envelope: ErrorEnvelope };
+type Handler<P extends ApiPath> = (
+  param: Record<string, unknown>,
+  url: URL,
+  init: RequestInit,
+) => MockReply<P> | Promise<MockReply<P>>;
+/** Path → handler; only paths of the contract table are allowed. */
+export type MockHandlers = { [P in ApiPath]?: Handler<P> };
 
 /**
  * Stubs fetch with a table of `/api/...` path → handler returning `data` (wrapped in a success
  * envelope) — or a full envelope when the handler returns an object with `__envelope`.
  */
-export function mockApi(handlers: Record<string, Handler>) {
+export function mockApi(handlers: MockHandlers) {
   const calls: { path: string; param: Record<string, unknown> }[] = [];
   const fetchMock = async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
@@ -44,20 +57,25 @@ export function mockApi(handlers: Record<string, Handler>) {
         : url.searchParams.get('param');
     if (raw) param = JSON.parse(raw) as Record<string, unknown>;
     calls.push({ path: url.pathname, param });
-    const handler = handlers[url.pathname];
+    const handler = handlers[url.pathname as ApiPath];
     if (!handler) {
       if (url.pathname === '/api/config') {
         return json({
           status: 1,
           message: 'success',
-          data: { imageHosts: [], siblingSites: [], feedbackUrl: '', copyright: '', productName: '' },
+          data: {
+            imageHosts: [],
+            siblingSites: [],
+            feedbackUrl: '',
+            copyright: '',
+            productName: '',
+          } satisfies ApiData<'/api/config'>,
         });
       }
       return json({ status: 10006, message: 'not found', data: null, ercd: 'NOT_FOUND' });
     }
     const out = await handler(param, url, init);
-    if (out && typeof out === 'object' && '__envelope' in out)
-      return json((out as { __envelope: unknown }).__envelope);
+    if (out && typeof out === 'object' && '__envelope' in out) return json(out.__envelope);
     return json({ status: 1, message: 'success', data: out ?? null });
   };
   return { fetchMock, calls };

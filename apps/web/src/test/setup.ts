@@ -27,7 +27,7 @@ if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 }
 // antd's scroll helpers call this; jsdom does not implement it.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
+window.scrollTo = () => {};
 
 initI18n('zh-CN');
 // antd pages render slowly in jsdom on a 2-core machine; wait longer than the 1 s default.

@@ -603,7 +603,7 @@ describe('view (not history)', () => {
     const { Path } = await import('fabric');
     const before = snapshot(editor);
     editor.canvas.add(new Path('M 0 0 L 50 50', { stroke: '#ff0000', fill: '' }));
-    editor.canvas.fire('path:created', { path: editor.canvas.getObjects().at(-1)! } as never);
+    editor.canvas.fire('path:created', { path: editor.canvas.getObjects().at(-1)! });
     expect(types(snapshot(editor))).toEqual(['Path']);
     await editor.undo();
     expect(snapshot(editor)).toEqual(before);

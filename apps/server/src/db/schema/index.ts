@@ -1,6 +1,16 @@
-export * from './users.js';
-export * from './messages.js';
-export * from './contents.js';
-export * from './uploads.js';
-export * from './videos.js';
-export * from './designs.js';
+/*
+ * Every table of the application, for drizzle-kit (drizzle.config.ts), the migrations and the typed client
+ * (db/client.ts). The tables themselves live in the module that owns them, `modules/<m>/<m>.schema.ts`
+ * (issue #7): a module reads and writes only its own tables and reaches others through their services.
+ * Outside the modules, read-only read models (src/read-models/), the demo seed and test factories may
+ * import from here.
+ */
+export * from '../../modules/user/user.schema.js';
+export * from '../../modules/passport/passport.schema.js';
+export * from '../../modules/message/message.schema.js';
+export * from '../../modules/notice/notice.schema.js';
+export * from '../../modules/content/content.schema.js';
+export * from '../../modules/fileservice/fileservice.schema.js';
+export * from '../../modules/video/video.schema.js';
+export * from '../../modules/design/design.schema.js';
+export * from '../../modules/media/media.schema.js';

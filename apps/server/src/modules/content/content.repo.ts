@@ -1,7 +1,7 @@
 import type { ContentStatus, ContentType } from '@cc/contracts';
-import { and, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contents } from '../../db/schema/index.js';
+import { contents } from './content.schema.js';
 
 export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
@@ -14,6 +14,23 @@ export async function findOwnContent(db: Db, userId: number, id: number): Promis
     .where(and(eq(contents.id, id), eq(contents.userId, userId)))
     .limit(1);
   return row;
+}
+
+/** An item by id, whoever owns it (jobs have no session); undefined when absent. */
+export async function findContentById(db: Db, id: number): Promise<ContentRow | undefined> {
+  const [row] = await db.select().from(contents).where(eq(contents.id, id)).limit(1);
+  return row;
+}
+
+/** The ids among `ids` that are the user's and not deleted, ascending. */
+export async function findLiveOwnIds(db: Db, userId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: contents.id })
+    .from(contents)
+    .where(and(inArray(contents.id, ids), eq(contents.userId, userId), ne(contents.status, 'deleted')))
+    .orderBy(contents.id);
+  return rows.map((r) => r.id);
 }
 
 export async function insertContent(db: Db, row: NewContentRow): Promise<ContentRow> {

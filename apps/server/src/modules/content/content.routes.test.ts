@@ -1,22 +1,13 @@
 import { type ContentDetail, type ContentListItem, type ListData, MsgGroup } from '@cc/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contents, messages } from '../../db/schema/index.js';
-import { createArticle, createUser } from '../../test/factories.js';
-import {
-  body,
-  createTestApp,
-  login,
-  signedGet,
-  signedPost,
-  type TestApp,
-  type TestSession,
-} from '../../test/helpers.js';
+import { createArticle } from '../../test/factories.js';
+import { body, signedGet, signedPost, type TestSession } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 
 // Article publishing and content management (API.md §9, issue #2) on the server.
-let t: TestApp;
-let a: TestSession;
-let b: TestSession;
+const t = useTestApp();
 
 const COVER = ['/media/img/400x300/covers/a.jpg'];
 const GOOD_TITLE = '一篇关于新能源汽车的文章';
@@ -34,17 +25,9 @@ function fieldsOf(res: Awaited<ReturnType<typeof publish>>) {
   return body<{ fields: { path: string; message: string }[] }>(res).data.fields;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, t.config, { account: 'author_a' });
-  await createUser(t.db, t.config, { account: 'author_b' });
-  a = await login(t.app, 'author_a');
-  b = await login(t.app, 'author_b');
-});
-afterAll(() => t.close());
-
 describe('article rules (the same schema as the client)', () => {
   it('title: 5.5 weighted refused, 6 accepted, 30 accepted, 30.5 refused (mixed CJK/ASCII)', async () => {
+    const a = await t.signIn();
     const t55 = await publish(a, { title: '车评abcdefg' }); // 2 + 7×½ = 5.5
     expect(body(t55).status).toBe(10007);
     expect(fieldsOf(t55)).toEqual([{ path: 'title', message: 'title must be 6-30 characters' }]);
@@ -58,12 +41,14 @@ describe('article rules (the same schema as the client)', () => {
   });
 
   it('title: emoji refused', async () => {
+    const a = await t.signIn();
     expect(fieldsOf(await publish(a, { title: '今天试驾了这台车🚗很好' }))).toEqual([
       { path: 'title', message: 'title cannot contain emoji' },
     ]);
   });
 
   it('body: 9 characters refused, 10 accepted, 100000 accepted, 100001 refused', async () => {
+    const a = await t.signIn();
     expect(fieldsOf(await publish(a, { content: `<p>${'字'.repeat(9)}</p>` }))).toEqual([
       { path: 'content', message: 'body must be 10-100000 characters' },
     ]);
@@ -78,6 +63,7 @@ describe('article rules (the same schema as the client)', () => {
   });
 
   it('a draft needs only a title', async () => {
+    const a = await t.signIn();
     const res = await publish(a, { publishType: 0, title: '草稿', content: '', coverUrls: [] });
     expect(body(res)).toMatchObject({ status: 1, data: { status: 'draft' } });
   });
@@ -85,6 +71,7 @@ describe('article rules (the same schema as the client)', () => {
 
 describe('publish and review', () => {
   it('publishes, stores sanitized HTML and sends a group-8 message', async () => {
+    const a = await t.signIn();
     const res = await publish(a, {
       content:
         '<p onclick="x()">正文内容足够长了吗是的<script>alert(1)</script><img src="/media/img/0x0/a.png" onerror="x"></p><a href="javascript:alert(1)">link</a>',
@@ -105,6 +92,7 @@ describe('publish and review', () => {
   });
 
   it('rejects a sensitive word with the reason naming it, and messages the author', async () => {
+    const a = await t.signIn();
     const res = await publish(a, { content: '<p>这台车的价格就像赌博一样难以预测</p>' });
     const env = body<{ id: number; status: string }>(res);
     expect(env.data.status).toBe('rejected');
@@ -129,6 +117,7 @@ describe('publish and review', () => {
   });
 
   it('re-reviews when a published article is published again, and a fixed one is published', async () => {
+    const a = await t.signIn();
     const first = body<{ id: number }>(await publish(a, {})).data;
     const again = body<{ id: number; status: string }>(
       await publish(a, { id: first.id, title: '这篇文章提到了刷单的问题' }),
@@ -139,6 +128,7 @@ describe('publish and review', () => {
   });
 
   it('a deleted article cannot be edited (10008)', async () => {
+    const a = await t.signIn();
     const row = await createArticle(t.db, a.userId, { status: 'deleted' });
     const res = await publish(a, { id: row.id });
     expect(res.statusCode).toBe(409);
@@ -148,6 +138,8 @@ describe('publish and review', () => {
 
 describe('ownership: another author gets 10006', () => {
   it('B can neither read, update nor delete A\u2019s article; A can', async () => {
+    const a = await t.signIn();
+    const b = await t.signIn();
     const row = await createArticle(t.db, a.userId, { title: 'A 的私有文章标题', status: 'published' });
     const read = await signedGet(t.app, '/api/content/detail', { id: row.id }, { session: b });
     expect(read.statusCode).toBe(404);
@@ -176,6 +168,7 @@ describe('ownership: another author gets 10006', () => {
   });
 
   it('a missing id is the same 10006', async () => {
+    const a = await t.signIn();
     expect(body(await signedGet(t.app, '/api/content/detail', { id: 999_999 }, { session: a })).status).toBe(
       10006,
     );
@@ -184,8 +177,7 @@ describe('ownership: another author gets 10006', () => {
 
 describe('content list', () => {
   it('filters by type, status and keyword, newest update first, without deleted items, paginated', async () => {
-    await createUser(t.db, t.config, { account: 'lister' });
-    const s = await login(t.app, 'lister');
+    const s = await t.signIn();
     const base = Date.now();
     const at = (m: number) => new Date(base - m * 60_000);
     await createArticle(t.db, s.userId, {

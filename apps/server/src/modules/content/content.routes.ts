@@ -1,4 +1,12 @@
-import { contentListParamSchema, idParamSchema, publishArticleParamSchema } from '@cc/contracts';
+import {
+  contentDetailSchema,
+  contentListParamSchema,
+  contentListSchema,
+  idParamSchema,
+  nullDataSchema,
+  publishArticleParamSchema,
+  publishResultSchema,
+} from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../plugins/session.js';
@@ -18,7 +26,7 @@ export default async function contentRoutes(app: FastifyInstance, opts: { db: Db
       param: publishArticleParamSchema,
       summary: 'Save a draft or publish (automatic review)',
       tags,
-      data: '{ id, status }',
+      data: publishResultSchema,
     },
     async (param, request) => service.publishArticle(db, requireUser(request).id, param),
   );
@@ -30,7 +38,7 @@ export default async function contentRoutes(app: FastifyInstance, opts: { db: Db
       param: contentListParamSchema,
       summary: 'My content',
       tags,
-      data: 'ListData<ContentListItem>',
+      data: contentListSchema,
     },
     async (param, request) => service.listContent(db, requireUser(request).id, param),
   );
@@ -42,7 +50,7 @@ export default async function contentRoutes(app: FastifyInstance, opts: { db: Db
       param: idParamSchema,
       summary: 'One of my items',
       tags,
-      data: 'ContentDetail',
+      data: contentDetailSchema,
     },
     async (param, request) => service.getContentDetail(db, requireUser(request).id, param.id),
   );
@@ -54,6 +62,7 @@ export default async function contentRoutes(app: FastifyInstance, opts: { db: Db
       param: idParamSchema,
       summary: 'Delete one of my items (soft)',
       tags,
+      data: nullDataSchema,
     },
     async (param, request) => {
       await service.deleteContent(db, requireUser(request).id, param.id);

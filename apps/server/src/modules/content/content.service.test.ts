@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contents, messages } from '../../db/schema/index.js';
 import { createUser } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 import { publishArticle, reviewArticle } from './content.service.js';
 import { findSensitiveWord, SENSITIVE_WORDS } from './sensitive-words.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const param = {
   title: '一篇关于事务的测试文章',

@@ -14,7 +14,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
-import { addVideoFacts } from '../video/video-facts.js';
+import { readVideoFacts } from '../../read-models/video-facts.js';
+import { coverUrl as uploadCoverUrl } from '../fileservice/fileservice.service.js';
 import * as repo from './content.repo.js';
 import { findSensitiveWord } from './sensitive-words.js';
 
@@ -62,6 +63,73 @@ export function reviewContent(input: { title: string; html?: string; text?: stri
 /** The automatic review of an article (issue #2): `reviewContent` with the body rule. */
 export function reviewArticle(title: string, html: string): ReviewResult {
   return reviewContent({ title, html });
+}
+
+/** A `contents` row as other content types built on it see it (videos, issue #3). */
+export type ContentRow = repo.ContentRow;
+/** The fields of a new `contents` row (`id` and the counters are made by the database). */
+export type NewContentRow = repo.NewContentRow;
+
+/*
+ * The `contents` row of content types that keep their own facts beside it (videos: the video module's
+ * `videos` table, issue #3). Title, status, cover and counters stay here so lists and review treat every
+ * type alike; the other module writes them only through these functions, in its own transaction.
+ */
+
+/**
+ * The author's item by id, in any status including `deleted`.
+ * @param db the database or the caller's transaction
+ * @returns the row, or undefined when it is missing or another author's
+ */
+export async function findOwnContentItem(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<ContentRow | undefined> {
+  return repo.findOwnContent(db, userId, id);
+}
+
+/**
+ * An item by id whoever owns it, for jobs that run without a session (scheduled publishing, issue #3).
+ * @returns the row, or undefined when it is missing
+ */
+export async function findContentItemById(db: Db, id: number): Promise<ContentRow | undefined> {
+  return repo.findContentById(db, id);
+}
+
+/**
+ * Inserts an item of another content type (e.g. `video`); the caller has reviewed it (`reviewContent`).
+ * @param db the caller's transaction, so the item and its own facts commit together
+ * @returns the new row
+ */
+export async function createContentItem(db: Db, row: NewContentRow): Promise<ContentRow> {
+  return repo.insertContent(db, row);
+}
+
+/**
+ * Changes an item's fields (title, status, review, cover, dates). The caller has checked ownership.
+ * @param db the caller's transaction
+ * @returns the row as updated
+ */
+export async function updateContentItem(
+  db: Db,
+  id: number,
+  patch: Partial<Omit<NewContentRow, 'id' | 'userId' | 'type'>>,
+): Promise<ContentRow> {
+  return repo.updateContent(db, id, patch);
+}
+
+/**
+ * The first of `ids` that is the author's and not deleted (e.g. another live video playing one upload).
+ * @returns its id, or undefined when none is
+ */
+export async function findFirstLiveOwnItem(
+  db: Db,
+  userId: number,
+  ids: number[],
+): Promise<number | undefined> {
+  const [first] = await repo.findLiveOwnIds(db, userId, ids);
+  return first;
 }
 
 export interface PublishDeps {
@@ -132,6 +200,27 @@ export function toListItem(row: repo.ContentRow): ContentListItem {
     stats: { views: row.views, likes: row.likes, comments: row.comments, shares: row.shares },
     rejectReason: row.rejectReason,
   };
+}
+
+/**
+ * Adds the video facts to list items (API.md §9 extension, issue #3): `stats.plays` (the view count) and
+ * `stats.duration` (seconds, null until probed) for `video`/`smallVideo`, and the upload's frame as cover
+ * when the item has none. The facts cross modules, so they come from `read-models/video-facts.ts`.
+ */
+async function addVideoFacts(db: Db, items: ContentListItem[]): Promise<ContentListItem[]> {
+  const isVideo = (i: ContentListItem) => i.type === 'video' || i.type === 'smallVideo';
+  const ids = items.filter(isVideo).map((i) => i.id);
+  if (ids.length === 0) return items;
+  const facts = await readVideoFacts(db, ids);
+  return items.map((item) => {
+    if (!isVideo(item)) return item;
+    const f = facts.get(item.id);
+    return {
+      ...item,
+      coverUrl: item.coverUrl ?? uploadCoverUrl(f?.uploadCover ?? null),
+      stats: { ...item.stats, plays: item.stats.views, duration: f?.duration ?? null },
+    };
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { designs } from '../../db/schema/designs.js';
+import { designs } from './design.schema.js';
 
 export type DesignRow = typeof designs.$inferSelect;
 export type NewDesignRow = typeof designs.$inferInsert;

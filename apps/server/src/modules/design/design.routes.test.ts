@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   DesignDetail,
   DesignListItem,
@@ -8,40 +8,13 @@ import type {
   ListData,
   MyImageItem,
 } from '@cc/contracts';
-import { createUser } from '../../test/factories.js';
-import {
-  body,
-  createTestApp,
-  login,
-  signedGet,
-  signedPost,
-  type TestApp,
-  type TestSession,
-} from '../../test/helpers.js';
+import { createDesign, designDocument as doc, uploadImage } from '../../test/factories.js';
+import { body, signedGet, signedPost, type TestSession } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 import { copyName } from './design.service.js';
 
 // Designs (issue #4, docs/api.md "Designs") and media/my_images, through the real app.
-let t: TestApp;
-let alice: TestSession;
-let bob: TestSession;
-beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, t.config, { account: 'design_alice' });
-  await createUser(t.db, t.config, { account: 'design_bob' });
-  alice = await login(t.app, 'design_alice');
-  bob = await login(t.app, 'design_bob');
-});
-afterAll(() => t.close());
-
-const doc = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    schemaVersion: 2,
-    width: 900,
-    height: 1200,
-    background: { type: 'color', color: '#fff' },
-    objects: [],
-    ...extra,
-  });
+const t = useTestApp();
 
 const save = (session: TestSession, param: Record<string, unknown>) =>
   signedPost(
@@ -51,14 +24,11 @@ const save = (session: TestSession, param: Record<string, unknown>) =>
     { session, json: true },
   );
 
-async function create(session: TestSession, param: Record<string, unknown> = {}): Promise<DesignSaveResult> {
-  const env = body<DesignSaveResult>(await save(session, param));
-  expect(env.status, env.message).toBe(1);
-  return env.data;
-}
+const create = (session: TestSession, param: Record<string, unknown> = {}) => createDesign(t, session, param);
 
 describe('POST /api/design/save', () => {
   it('creates, then updates the same design, and detail returns what was saved', async () => {
+    const alice = await t.signIn();
     const created = await create(alice, {
       name: '新车上市',
       thumbnailUrl: '/media/img/0x0/images/u1/202611/a.png',
@@ -91,16 +61,19 @@ describe('POST /api/design/save', () => {
     ['a JSON array as document', { document: '[1]' }, 'document'],
     ['a thumbnail on another host', { thumbnailUrl: 'https://evil.example/x.png' }, 'thumbnailUrl'],
   ])('refuses %s with 10007 naming the field', async (_label, param, field) => {
+    const alice = await t.signIn();
     const env = body<{ fields: { path: string }[] }>(await save(alice, param));
     expect(env.status).toBe(10007);
     expect(env.data.fields.map((f) => f.path)).toContain(field);
   });
 
   it('accepts a 40-character Chinese name and the 16 and 8000 px edges', async () => {
+    const alice = await t.signIn();
     await create(alice, { name: '海'.repeat(40), width: 16, height: 8000 });
   });
 
   it('refuses a document over 5 MB and accepts one just under', async () => {
+    const alice = await t.signIn();
     const base = doc({ pad: '' }).length;
     const over = doc({ pad: 'a'.repeat(5 * 1024 * 1024 - base + 1) });
     const env = body(await save(alice, { document: over }));
@@ -110,6 +83,8 @@ describe('POST /api/design/save', () => {
   });
 
   it("answers 10006 when updating another author's design, and leaves it unchanged", async () => {
+    const alice = await t.signIn();
+    const bob = await t.signIn();
     const mine = await create(alice, { name: 'mine' });
     expect(body(await save(bob, { id: mine.id, name: 'stolen' })).status).toBe(10006);
     const detail = body<DesignDetail>(
@@ -125,51 +100,35 @@ describe('POST /api/design/save', () => {
 
 describe('list, detail, duplicate, rename, delete', () => {
   it('lists only my designs, newest change first, paged, without documents', async () => {
-    const fresh = await createTestApp();
-    try {
-      await createUser(fresh.db, fresh.config, { account: 'lister' });
-      await createUser(fresh.db, fresh.config, { account: 'other' });
-      const me = await login(fresh.app, 'lister');
-      const other = await login(fresh.app, 'other');
-      const mk = async (s: TestSession, name: string) =>
-        body<DesignSaveResult>(
-          await signedPost(
-            fresh.app,
-            '/api/design/save',
-            { name, width: 100, height: 100, document: doc() },
-            { session: s, json: true },
-          ),
-        ).data;
-      const a = await mk(me, 'A');
-      await mk(me, 'B');
-      await mk(me, 'C');
-      await mk(other, 'X');
-      // touching A makes it the most recent
-      await signedPost(fresh.app, '/api/design/rename', { id: a.id, name: 'A2' }, { session: me });
-      const page1 = body<ListData<DesignListItem>>(
-        await signedGet(fresh.app, '/api/design/list', { page: 1, pageSize: 2 }, { session: me }),
-      ).data;
-      expect(page1.total).toBe(3);
-      expect(page1.list.map((d) => d.name)).toEqual(['A2', 'C']);
-      expect(page1.list[0]).not.toHaveProperty('document');
-      expect(Object.keys(page1.list[0]!).sort()).toEqual([
-        'height',
-        'id',
-        'name',
-        'thumbnailUrl',
-        'updatedAt',
-        'width',
-      ]);
-      const page2 = body<ListData<DesignListItem>>(
-        await signedGet(fresh.app, '/api/design/list', { page: 2, pageSize: 2 }, { session: me }),
-      ).data;
-      expect(page2.list.map((d) => d.name)).toEqual(['B']);
-    } finally {
-      await fresh.close();
-    }
+    const me = await t.signIn();
+    const other = await t.signIn();
+    const mk = (s: TestSession, name: string) => create(s, { name, width: 100, height: 100 });
+    const a = await mk(me, 'A');
+    await mk(me, 'B');
+    await mk(me, 'C');
+    await mk(other, 'X');
+    // touching A makes it the most recent
+    await signedPost(t.app, '/api/design/rename', { id: a.id, name: 'A2' }, { session: me });
+    const page1 = (await t.get<ListData<DesignListItem>>('/api/design/list', { page: 1, pageSize: 2 }, me))
+      .data;
+    expect(page1.total).toBe(3);
+    expect(page1.list.map((d) => d.name)).toEqual(['A2', 'C']);
+    expect(page1.list[0]).not.toHaveProperty('document');
+    expect(Object.keys(page1.list[0]!).sort()).toEqual([
+      'height',
+      'id',
+      'name',
+      'thumbnailUrl',
+      'updatedAt',
+      'width',
+    ]);
+    const page2 = (await t.get<ListData<DesignListItem>>('/api/design/list', { page: 2, pageSize: 2 }, me))
+      .data;
+    expect(page2.list.map((d) => d.name)).toEqual(['B']);
   });
 
   it('duplicates with the same document and size under "<name> copy"', async () => {
+    const alice = await t.signIn();
     const src = await create(alice, {
       name: 'Poster',
       width: 1080,
@@ -194,6 +153,7 @@ describe('list, detail, duplicate, rename, delete', () => {
   });
 
   it('renames (rules of save apply) and deletes', async () => {
+    const alice = await t.signIn();
     const d = await create(alice, { name: 'old' });
     expect(
       body(await signedPost(t.app, '/api/design/rename', { id: d.id, name: '' }, { session: alice })).status,
@@ -218,6 +178,8 @@ describe('list, detail, duplicate, rename, delete', () => {
   });
 
   it("answers 10006 for another author's design on every call", async () => {
+    const alice = await t.signIn();
+    const bob = await t.signIn();
     const d = await create(alice, { name: 'private' });
     expect(body(await signedGet(t.app, '/api/design/detail', { id: d.id }, { session: bob })).status).toBe(
       10006,
@@ -238,24 +200,16 @@ describe('list, detail, duplicate, rename, delete', () => {
 });
 
 describe('GET /api/media/my_images', () => {
-  function upload(session: TestSession, bytes: Buffer, scene?: string) {
-    const form = new FormData();
-    if (scene) form.append('scene', scene);
-    form.append('file', new Blob([new Uint8Array(bytes)]), 'p.png');
-    return t.app.inject({
-      method: 'POST',
-      url: '/fileservice/image',
-      payload: form,
-      headers: { cid: '500', ver: '1.0.4', 'x-user-guid': session.userGuid },
-      cookies: session.cookies,
-    });
-  }
+  const upload = (session: TestSession, bytes: Buffer, scene?: string) =>
+    uploadImage(t, session, bytes, { scene, filename: 'p.png' });
   const png = (w: number, h: number) =>
     sharp({ create: { width: w, height: h, channels: 3, background: '#2468f2' } })
       .png()
       .toBuffer();
 
   it("records every upload as the uploader's, newest first; others see none of them", async () => {
+    const alice = await t.signIn();
+    const bob = await t.signIn();
     const first = body<ImageUploadResult>(await upload(alice, await png(30, 20))).data;
     const second = body<ImageUploadResult>(await upload(alice, await png(40, 10))).data;
     const mine = body<ListData<MyImageItem>>(
@@ -276,6 +230,7 @@ describe('GET /api/media/my_images', () => {
   });
 
   it('does not record design thumbnails (scene design-thumbnail), which are not pictures the author chose', async () => {
+    const bob = await t.signIn();
     const before = body<ListData<MyImageItem>>(
       await signedGet(t.app, '/api/media/my_images', {}, { session: bob }),
     ).data.total;
@@ -293,6 +248,7 @@ describe('GET /api/media/my_images', () => {
   });
 
   it('does not record a refused upload', async () => {
+    const bob = await t.signIn();
     const before = body<ListData<MyImageItem>>(
       await signedGet(t.app, '/api/media/my_images', {}, { session: bob }),
     ).data.total;

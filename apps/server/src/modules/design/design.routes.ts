@@ -1,8 +1,12 @@
 import {
+  designDetailSchema,
   designIdParamSchema,
   designListParamSchema,
+  designListSchema,
   designRenameParamSchema,
   designSaveParamSchema,
+  designSaveResultSchema,
+  nullDataSchema,
 } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -23,7 +27,7 @@ export default async function designRoutes(app: FastifyInstance, opts: { db: Db 
       param: designSaveParamSchema,
       summary: 'Create or update a design',
       tags,
-      data: '{ id, updatedAt }',
+      data: designSaveResultSchema,
     },
     async (param, request) => service.saveDesign(db, requireUser(request).id, param),
   );
@@ -35,7 +39,7 @@ export default async function designRoutes(app: FastifyInstance, opts: { db: Db 
       param: designListParamSchema,
       summary: 'My designs, most recently changed first',
       tags,
-      data: 'ListData<DesignListItem>',
+      data: designListSchema,
     },
     async (param, request) => service.listDesigns(db, requireUser(request).id, param),
   );
@@ -47,7 +51,7 @@ export default async function designRoutes(app: FastifyInstance, opts: { db: Db 
       param: designIdParamSchema,
       summary: 'One of my designs with its document',
       tags,
-      data: 'DesignDetail',
+      data: designDetailSchema,
     },
     async (param, request) => service.getDesign(db, requireUser(request).id, param.id),
   );
@@ -59,7 +63,7 @@ export default async function designRoutes(app: FastifyInstance, opts: { db: Db 
       param: designIdParamSchema,
       summary: 'Copy one of my designs',
       tags,
-      data: '{ id, updatedAt }',
+      data: designSaveResultSchema,
     },
     async (param, request) => service.duplicateDesign(db, requireUser(request).id, param.id),
   );
@@ -71,7 +75,7 @@ export default async function designRoutes(app: FastifyInstance, opts: { db: Db 
       param: designRenameParamSchema,
       summary: 'Rename one of my designs',
       tags,
-      data: '{ id, updatedAt }',
+      data: designSaveResultSchema,
     },
     async (param, request) => service.renameDesign(db, requireUser(request).id, param),
   );
@@ -83,6 +87,7 @@ export default async function designRoutes(app: FastifyInstance, opts: { db: Db 
       param: designIdParamSchema,
       summary: 'Delete one of my designs',
       tags,
+      data: nullDataSchema,
     },
     async (param, request) => {
       await service.deleteDesign(db, requireUser(request).id, param.id);

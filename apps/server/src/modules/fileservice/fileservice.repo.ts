@@ -1,7 +1,7 @@
 import { and, asc, between, count, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { MergeFileState } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
-import { uploadParts, uploads, uploadShards } from '../../db/schema/index.js';
+import { uploadParts, uploads, uploadShards } from './fileservice.schema.js';
 
 /** Storage of the file service: the `uploads` row, the shards received and the S3 parts sent. */
 
@@ -65,7 +65,7 @@ export async function insertShardAndCount(db: Db, key: string, shardIndex: numbe
     )
     select (select count(*) from ${uploadShards} where upload_key = ${key})
       + (select count(*) from ins) as n`);
-  const rows = (result as unknown as { rows: { n: string | number }[] }).rows;
+  const rows = (result as { rows: { n: string | number }[] }).rows;
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -10,14 +10,14 @@ import {
   UPLOAD_ERROR_MESSAGES,
 } from '@cc/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { uploads } from '../../db/schema/uploads.js';
+import { uploads } from '../../db/schema/index.js';
 import { LocalVideoStaging } from '../../storage/video-staging.js';
 import { LocalDiskStorage } from '../../storage/local-disk.js';
 import { createUser } from '../../test/factories.js';
-import { body, createTestApp, login, type TestApp } from '../../test/helpers.js';
+import { body, login } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 import { cleanupExpiredUploads, scopedUploadKey, UPLOAD_EXPIRY_MS } from './fileservice.service.js';
 import { JOB_NAMES } from '../../jobs/queue.js';
 import {
@@ -40,12 +40,15 @@ import { eq } from 'drizzle-orm';
 
 /**
  * The video file service on local disk (API.md §7, issue #3), on PGlite or PostgreSQL (DATABASE_URL).
- * One app per file; every upload uses its own key.
+ * One app per file; every test uploads as its own new author (`beforeEach`), every upload uses its own key.
  */
 
-let t: TestApp;
+const t = useTestApp();
+/** the current app (a restart replaces it) */
 let app: FastifyInstance;
+/** the upload token, account and id of this test's author, and the token of another new author */
 let token: string;
+let account: string;
 let userId: number;
 let otherToken: string;
 let work: string;
@@ -59,21 +62,20 @@ const stagedFile = (key: string) => path.join(t.config.uploadDir, `${sid(key)}.p
 const finalFile = (key: string, suffix = 'mp4') =>
   path.join(t.config.mediaDir, 'videos', `${sid(key)}.${suffix}`);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  const user = await createUser(t.db, t.config, { account: 'uploader' });
-  const other = await createUser(t.db, t.config, { account: 'someone_else' });
-  userId = user.id;
-  token = await tokenFor(t.db, user.id);
-  otherToken = await tokenFor(t.db, other.id);
+beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'cc-fs-'));
   video = makeNoisyMp4(path.join(work, 'noisy.mp4'));
 });
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-afterAll(async () => {
-  await t?.close();
-  rmSync(work, { recursive: true, force: true });
+beforeEach(async () => {
+  app = t.app;
+  const user = await createUser(t.db, t.config);
+  const other = await createUser(t.db, t.config);
+  account = user.account;
+  userId = user.id;
+  token = await tokenFor(t.db, user.id);
+  otherToken = await tokenFor(t.db, other.id);
 });
 
 describe('moreShard + merge: the happy paths', () => {
@@ -406,7 +408,7 @@ describe('tokens and ownership', () => {
   });
 
   it('a token of another user than the signed-in session → 10005', async () => {
-    const session = await login(app, 'uploader');
+    const session = await login(app, account);
     const res = await sendShard(app, otherToken, planUpload(bytes), 1, { cookies: session.cookies });
     expect(res.statusCode).toBe(403);
     expect(body(res).status).toBe(10005);
@@ -533,11 +535,7 @@ describe('restart in the middle, then completion', () => {
     const plan = planUpload(video);
     const first = Array.from({ length: Math.ceil(plan.shardTotal / 2) }, (_, i) => i + 1);
     await sendShards(app, token, plan, first);
-    await app.close();
-
-    app = await buildApp(t.config, { handle: t.handle });
-    await app.ready();
-    t.app = app;
+    app = await t.restart();
     const s = await status(app, token, plan.key);
     expect(s).toMatchObject({ state: 'uploading', receivedShards: first });
     const rest = Array.from({ length: plan.shardTotal }, (_, i) => i + 1).filter((i) => !first.includes(i));
@@ -602,11 +600,13 @@ describe('GET /media/video/<key> with range requests', () => {
   let url: string;
   let bytes: Buffer;
 
+  // one video of its own author, only read by these tests
   beforeAll(async () => {
     bytes = makeTestMp4(path.join(work, 'range.mp4'));
     const plan = planUpload(bytes);
-    await sendShards(app, token, plan, [1]);
-    url = body<{ url: string }>(await merge(app, token, plan.key)).data.url;
+    const owner = await tokenFor(t.db, (await createUser(t.db, t.config)).id);
+    await sendShards(t.app, owner, plan, [1]);
+    url = body<{ url: string }>(await merge(t.app, owner, plan.key)).data.url;
   });
 
   it('without Range: 200, the whole file, Accept-Ranges', async () => {

@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { CONTENT_MD5_HEADER, FILESERVICE_PATHS, SHARD_FILE_FIELD } from '@cc/contracts';
+import {
+  CONTENT_MD5_HEADER,
+  FILESERVICE_PATHS,
+  mergeFileStatusSchema,
+  mergeResultSchema,
+  moreShardResultSchema,
+  nullDataSchema,
+  SHARD_FILE_FIELD,
+} from '@cc/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { binaryResponses, envelopeResponses } from '../../plugins/envelope.js';
 import { isValidKey } from '../../storage/keys.js';
 import { verifyUploadToken } from '../user/user.service.js';
 import {
@@ -135,34 +144,73 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
     },
   };
 
-  app.post(FILESERVICE_PATHS.moreShard, { config: { rateLimit: shardRateLimit } }, async (request) => {
-    const userId = await authenticate(deps.db, request);
-    if (!request.isMultipart())
-      throw AppError.validation([{ path: 'body', message: 'send the shard as multipart/form-data' }]);
-    const md5 = request.headers[CONTENT_MD5_HEADER];
-    const { fields, file } = await readForm(request, typeof md5 === 'string');
-    return storeShard(deps, userId, fields, file, typeof md5 === 'string' ? md5 : undefined);
-  });
+  const tags = ['fileservice'];
+  app.post(
+    FILESERVICE_PATHS.moreShard,
+    {
+      config: { rateLimit: shardRateLimit },
+      schema: {
+        summary: 'Store one shard (multipart, API.md §7)',
+        tags,
+        response: envelopeResponses(moreShardResultSchema),
+      },
+    },
+    async (request) => {
+      const userId = await authenticate(deps.db, request);
+      if (!request.isMultipart())
+        throw AppError.validation([{ path: 'body', message: 'send the shard as multipart/form-data' }]);
+      const md5 = request.headers[CONTENT_MD5_HEADER];
+      const { fields, file } = await readForm(request, typeof md5 === 'string');
+      return storeShard(deps, userId, fields, file, typeof md5 === 'string' ? md5 : undefined);
+    },
+  );
 
-  app.post(FILESERVICE_PATHS.merge, async (request) => {
-    const userId = await authenticate(deps.db, request);
-    const key = await readFileUploadId(request);
-    if (!key) throw AppError.validation([{ path: 'fileUploadId', message: 'fileUploadId is required' }]);
-    return mergeUpload(deps, userId, key);
-  });
+  app.post(
+    FILESERVICE_PATHS.merge,
+    {
+      schema: {
+        summary: 'Merge the shards (API.md §7)',
+        tags,
+        response: envelopeResponses(mergeResultSchema),
+      },
+    },
+    async (request) => {
+      const userId = await authenticate(deps.db, request);
+      const key = await readFileUploadId(request);
+      if (!key) throw AppError.validation([{ path: 'fileUploadId', message: 'fileUploadId is required' }]);
+      return mergeUpload(deps, userId, key);
+    },
+  );
 
   app.get<{ Querystring: { fileUploadId?: string } }>(
     FILESERVICE_PATHS.isExistLocalMergeFile,
+    {
+      schema: {
+        summary: 'State of an upload (API.md §7)',
+        tags,
+        response: envelopeResponses(mergeFileStatusSchema),
+      },
+    },
     async (request) => {
       const userId = await authenticate(deps.db, request);
       return getMergeStatus(deps, userId, request.query.fileUploadId ?? '');
     },
   );
 
-  app.delete<{ Querystring: { fileUploadId?: string } }>(FILESERVICE_PATHS.upload, async (request) => {
-    const userId = await authenticate(deps.db, request);
-    return cancelUpload(deps, userId, request.query.fileUploadId ?? '');
-  });
+  app.delete<{ Querystring: { fileUploadId?: string } }>(
+    FILESERVICE_PATHS.upload,
+    {
+      schema: {
+        summary: 'Cancel an upload and free its bytes (API.md §7)',
+        tags,
+        response: envelopeResponses(nullDataSchema),
+      },
+    },
+    async (request) => {
+      const userId = await authenticate(deps.db, request);
+      return cancelUpload(deps, userId, request.query.fileUploadId ?? '');
+    },
+  );
 };
 
 /**
@@ -198,5 +246,16 @@ export const videoServingRoutes: FastifyPluginAsync<Pick<FileServiceDeps, 'stora
     if (!stream) throw new AppError('NOT_FOUND', 'no such video');
     return reply.send(stream);
   };
-  app.get('/media/video/:name', handler);
+  app.get(
+    '/media/video/:name',
+    {
+      schema: {
+        summary: 'A merged video, with HTTP range requests (206)',
+        tags: ['fileservice'],
+        produces: ['video/*'],
+        response: binaryResponses('the video bytes, or the requested range of them'),
+      },
+    },
+    handler,
+  );
 };

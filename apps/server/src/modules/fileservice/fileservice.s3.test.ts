@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -7,14 +6,14 @@ import { MB, type MergeResult } from '@cc/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { S3Config } from '../../config.js';
 import { uploadParts } from '../../db/schema/index.js';
 import { S3Storage } from '../../storage/s3.js';
 import { S3VideoStaging } from '../../storage/video-staging.js';
 import { createUser } from '../../test/factories.js';
-import { body, createTestApp, type TestApp } from '../../test/helpers.js';
+import { body } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 import {
   cancel,
   makeNoisyMp4,
@@ -43,8 +42,9 @@ interface KoaContext {
   body: unknown;
 }
 let s3rver: S3rver;
-let t: TestApp;
+/** the current app (a restart replaces it) */
 let app: FastifyInstance;
+/** the upload token and id of this test's new author (`beforeEach`) */
 let token: string;
 let userId: number;
 /** the stored id of a client key of the test user (keys are scoped by user) */
@@ -69,7 +69,13 @@ const openMultipartUploads = async () => {
 };
 const stagedDir = (key: string) => path.join(t.config.uploadDir, sid(key));
 
-beforeAll(async () => {
+afterAll(async () => {
+  await s3rver?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+// s3rver starts first (its port goes into the config); afterAll hooks run in reverse: the app closes first.
+const t = useTestApp(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'cc-s3-'));
   s3rver = new S3rver({
     address: '127.0.0.1',
@@ -96,7 +102,7 @@ beforeAll(async () => {
     rmSync(dir, { recursive: true, force: true });
     ctx.status = 204;
   });
-  const address = (await s3rver.run()) as AddressInfo;
+  const address = await s3rver.run();
   const s3Config: S3Config = {
     endpoint: `http://127.0.0.1:${address.port}`,
     region: 'us-east-1',
@@ -105,19 +111,16 @@ beforeAll(async () => {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   };
-  t = await createTestApp({ storageDriver: 's3', s3: s3Config });
-  app = t.app;
   s3 = new S3Storage(s3Config);
-  const user = await createUser(t.db, t.config, { account: 's3_uploader' });
-  userId = user.id;
-  token = await tokenFor(t.db, user.id);
   video = makeNoisyMp4(path.join(work, 'noisy.mp4'));
+  return { storageDriver: 's3', s3: s3Config };
 });
 
-afterAll(async () => {
-  await t?.close();
-  await s3rver?.close();
-  rmSync(work, { recursive: true, force: true });
+beforeEach(async () => {
+  app = t.app;
+  const user = await createUser(t.db, t.config);
+  userId = user.id;
+  token = await tokenFor(t.db, user.id);
 });
 
 describe('parts from shards (S3 needs ≥ 5 MiB parts)', () => {
@@ -232,10 +235,7 @@ describe('a whole upload on S3', () => {
   it('a restart in the middle resumes; incomplete parts stay staged until their shards come', async () => {
     const plan = planUpload(video);
     await sendShards(app, token, plan, [1, 2, 3, 6]);
-    await app.close();
-    app = await buildApp(t.config, { handle: t.handle });
-    await app.ready();
-    t.app = app;
+    app = await t.restart();
     expect((await status(app, token, plan.key)).receivedShards).toEqual([1, 2, 3, 6]);
     await sendShards(app, token, plan, [4, 5, 7, 8, 8]);
     expect(body<MergeResult>(await merge(app, token, plan.key)).data).toMatchObject({ merged: true });

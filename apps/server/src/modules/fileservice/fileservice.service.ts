@@ -15,7 +15,7 @@ import {
   type UploadUse,
   VIDEO_EXTENSIONS,
 } from '@cc/contracts';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { JOB_NAMES, type JobQueue } from '../../jobs/queue.js';
@@ -215,7 +215,9 @@ async function decodeCover(dataUrl: string): Promise<{ bytes: Buffer; ext: 'jpg'
   const bytes = Buffer.from(m[2]!, 'base64');
   if (bytes.length === 0) throw bad('coverBase64 is empty');
   if (bytes.length > MAX_COVER_BYTES) throw new AppError('TOO_LARGE', 'cover image must be at most 5 MB');
-  const format = await sharp(bytes)
+  const format = await (
+    await loadSharp()
+  )(bytes)
     .metadata()
     .then((meta) => (meta.width && meta.height ? meta.format : undefined))
     .catch(() => undefined);
@@ -491,6 +493,20 @@ export async function mergeUpload(
 /** Cover image URL of an upload (API.md §4 sized image, original size), or null. */
 export function coverUrl(coverKey: string | null): string | null {
   return coverKey ? `/media/img/0x0/${coverKey}` : null;
+}
+
+/** An upload as other modules see it (the video module plays it): the stored row. */
+export type UploadRow = repo.UploadRow;
+
+/**
+ * The author's upload of the client's `key` (API.md §7 `fileUploadId`), looked up under its scoped id
+ * (`scopedUploadKey`), for the video module's publish and detail (issue #3).
+ * @param db the database or the caller's transaction
+ * @returns the row (any state), or null when the author has no such upload
+ */
+export async function findUserUpload(db: Db, userId: number, key: string): Promise<UploadRow | null> {
+  const row = await repo.findUpload(db, scopedUploadKey(userId, key));
+  return row && row.userId === userId ? row : null;
 }
 
 /**

@@ -1,40 +1,33 @@
 import type { HomeOverview, ListData, NoticeDetail, NoticeItem } from '@cc/contracts';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyStats } from '../../db/schema/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_PASSWORD, seedDemo } from '../../db/seed.js';
-import { createArticle, createUser } from '../../test/factories.js';
-import { body, createTestApp, login, signedGet, type TestApp } from '../../test/helpers.js';
+import { createArticle, createDailyStats, createNotice } from '../../test/factories.js';
+import { body, createTestApp, login, signedGet } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 import { publishNotice } from '../notice/notice.service.js';
 import { yesterdayUtc } from './home.service.js';
 
 // Home numbers, notices, the demo seed and the web-app fallback.
-let t: TestApp;
 const webDist = path.join('/tmp', `cc-web-dist-${process.pid}`);
-
-beforeAll(async () => {
+afterAll(() => rm(webDist, { recursive: true, force: true }));
+const t = useTestApp(async () => {
   await mkdir(path.join(webDist, 'assets'), { recursive: true });
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ webDist });
-});
-afterAll(async () => {
-  await t.close();
-  await rm(webDist, { recursive: true, force: true });
+  return { webDist };
 });
 
 describe('home/overview', () => {
   it('sums the author\u2019s content (not deleted), fans and yesterday from daily_stats', async () => {
-    const user = await createUser(t.db, t.config, { account: 'overview', fansCount: 321 });
-    await createArticle(t.db, user.id, { status: 'published', views: 100, likes: 7 });
-    await createArticle(t.db, user.id, { type: 'video', status: 'published', views: 50, likes: 3 });
-    await createArticle(t.db, user.id, { status: 'deleted', views: 1000, likes: 1000 });
-    await t.db.insert(dailyStats).values({ userId: user.id, day: yesterdayUtc(), views: 42, newFans: 5 });
-    await t.db.insert(dailyStats).values({ userId: user.id, day: '2000-01-01', views: 9999, newFans: 9999 });
-    const env = body<HomeOverview>(
-      await signedGet(t.app, '/api/home/overview', {}, { session: await login(t.app, 'overview') }),
-    );
+    const author = await t.signIn({ fansCount: 321 });
+    await createArticle(t.db, author.userId, { status: 'published', views: 100, likes: 7 });
+    await createArticle(t.db, author.userId, { type: 'video', status: 'published', views: 50, likes: 3 });
+    await createArticle(t.db, author.userId, { status: 'deleted', views: 1000, likes: 1000 });
+    await createDailyStats(t.db, author.userId, yesterdayUtc(), { views: 42, newFans: 5 });
+    await createDailyStats(t.db, author.userId, '2000-01-01', { views: 9999, newFans: 9999 });
+    const env = await t.get<HomeOverview>('/api/home/overview', {}, author);
     expect(env.data).toEqual({
       fans: 321,
       totalViews: 150,
@@ -48,29 +41,25 @@ describe('home/overview', () => {
 
 describe('notices', () => {
   it('lists newest first and shows sanitized detail', async () => {
-    const older = await publishNotice(t.db, {
+    const older = await createNotice(t.db, {
       title: '旧公告',
       content: '<p>旧</p>',
       publishedAt: new Date(Date.now() - 86_400_000),
     });
-    const newer = await publishNotice(t.db, {
+    const newer = await createNotice(t.db, {
       title: '新公告',
       content: '<p>新的<script>alert(1)</script>内容</p><img src=x onerror=alert(1)>',
     });
-    await createUser(t.db, t.config, { account: 'notice_reader' });
-    const session = await login(t.app, 'notice_reader');
-    const list = body<ListData<NoticeItem>>(
-      await signedGet(t.app, '/api/notice/get_notice_list', { page: 1, pageSize: 10 }, { session }),
+    const session = await t.signIn();
+    const list = (
+      await t.get<ListData<NoticeItem>>('/api/notice/get_notice_list', { page: 1, pageSize: 10 }, session)
     ).data;
     expect(list.list.map((n) => n.id).slice(0, 2)).toEqual([newer.id, older.id]);
     expect(list.list[0]).toMatchObject({ title: '新公告', summary: '新的内容' });
-    const detail = body<NoticeDetail>(
-      await signedGet(t.app, '/api/notice/get_notice_detail', { id: newer.id }, { session }),
-    ).data;
+    const detail = (await t.get<NoticeDetail>('/api/notice/get_notice_detail', { id: newer.id }, session))
+      .data;
     expect(detail.content).not.toMatch(/script|onerror/);
-    expect(
-      body(await signedGet(t.app, '/api/notice/get_notice_detail', { id: 999_999 }, { session })).status,
-    ).toBe(10006);
+    expect((await t.get('/api/notice/get_notice_detail', { id: 999_999 }, session)).status).toBe(10006);
   });
 
   it('refuses an empty notice', async () => {

@@ -1,7 +1,8 @@
-import type { PublicConfig } from '@cc/contracts';
+import { homeOverviewSchema, type PublicConfig, publicConfigSchema } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { envelopeResponses } from '../../plugins/envelope.js';
 import { requireUser } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import * as service from './home.service.js';
@@ -24,7 +25,14 @@ export default async function homeRoutes(
   const { db, config } = opts;
   app.get(
     '/api/config',
-    { config: { signed: false }, schema: { summary: 'Public config (unsigned)', tags: ['home'] } },
+    {
+      config: { signed: false },
+      schema: {
+        summary: 'Public config (unsigned)',
+        tags: ['home'],
+        response: envelopeResponses(publicConfigSchema),
+      },
+    },
     async () => publicConfigOf(config),
   );
   signedRoute(
@@ -34,7 +42,7 @@ export default async function homeRoutes(
       url: '/api/home/overview',
       summary: 'Key numbers of the home page',
       tags: ['home'],
-      data: 'HomeOverview',
+      data: homeOverviewSchema,
     },
     async (_p, request) => service.getOverview(db, requireUser(request).id),
   );

@@ -1,6 +1,6 @@
 import type { HomeOverview } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
-import * as repo from './home.repo.js';
+import { readHomeOverview } from '../../read-models/home-overview.js';
 
 /** The UTC date `YYYY-MM-DD` of the day before `now`. */
 export function yesterdayUtc(now = new Date()): string {
@@ -9,20 +9,17 @@ export function yesterdayUtc(now = new Date()): string {
 
 /**
  * `GET /api/home/overview` (extension): fans (users.fans_count), totals over the author's content that
- * is not deleted, and yesterday's (UTC) views and new fans from `daily_stats` (0 when no row).
+ * is not deleted, and yesterday's (UTC) views and new fans from `daily_stats` (0 when no row). The numbers
+ * cross modules, so they come from the read model `read-models/home-overview.ts` (issue #7).
  */
 export async function getOverview(db: Db, userId: number, now = new Date()): Promise<HomeOverview> {
-  const [totals, fans, yesterday] = await Promise.all([
-    repo.sumContentStats(db, userId),
-    repo.findFansCount(db, userId),
-    repo.findDailyStats(db, userId, yesterdayUtc(now)),
-  ]);
+  const facts = await readHomeOverview(db, userId, yesterdayUtc(now));
   return {
-    fans,
-    totalViews: totals.views,
-    totalLikes: totals.likes,
-    contentCount: totals.n,
-    yesterdayViews: yesterday?.views ?? 0,
-    yesterdayFans: yesterday?.newFans ?? 0,
+    fans: facts.fans,
+    totalViews: facts.totalViews,
+    totalLikes: facts.totalLikes,
+    contentCount: facts.contentCount,
+    yesterdayViews: facts.dayViews,
+    yesterdayFans: facts.dayNewFans,
   };
 }

@@ -1,49 +1,32 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImageUploadResult } from '@cc/contracts';
-import { createUser } from '../../test/factories.js';
-import { body, createTestApp, login, signedGet, type TestApp, type TestSession } from '../../test/helpers.js';
+import { uploadImage, type UploadImageOptions } from '../../test/factories.js';
+import { body, type TestSession } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 
 // API.md §8 (image upload), §4 (image serving), §6 (common_material), through the real app.
-let t: TestApp;
-let session: TestSession;
-beforeAll(async () => {
-  t = await createTestApp({ supportUrl: 'https://support.example/creator' });
-  await createUser(t.db, t.config, { account: 'media_user' });
-  session = await login(t.app, 'media_user');
-});
-afterAll(() => t.close());
+const t = useTestApp({ supportUrl: 'https://support.example/creator' });
 
 const jpeg = (w: number, h: number) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#2468f2' } })
     .jpeg()
     .toBuffer();
 
-function upload(
-  bytes: Buffer,
-  opts: { guid?: string | null; cookies?: Record<string, string>; field?: string; filename?: string } = {},
-) {
-  const form = new FormData();
-  form.append('width', '1');
-  form.append('height', '1');
-  form.append('scene', 'cover');
-  form.append(opts.field ?? 'file', new Blob([new Uint8Array(bytes)]), opts.filename ?? 'cover.jpg');
-  const headers: Record<string, string> = { cid: '500', ver: '1.0.4' };
-  const guid = opts.guid === undefined ? session.userGuid : opts.guid;
-  if (guid !== null) headers['x-user-guid'] = guid;
-  return t.app.inject({
-    method: 'POST',
-    url: '/fileservice/image',
-    payload: form,
-    headers,
-    cookies: opts.cookies ?? session.cookies,
+/** The editor's cover upload: width, height and scene fields, then the file (default `cover.jpg`). */
+const upload = (session: TestSession, bytes: Buffer, opts: UploadImageOptions = {}) =>
+  uploadImage(t, session, bytes, {
+    fields: { width: '1', height: '1' },
+    scene: 'cover',
+    filename: 'cover.jpg',
+    ...opts,
   });
-}
 
 describe('POST /fileservice/image (API.md §8)', () => {
   it('stores a JPEG under any field name and answers url, key, width, height, size', async () => {
+    const session = await t.signIn();
     const bytes = await jpeg(640, 360);
-    const res = await upload(bytes, { field: 'coverFile' });
+    const res = await upload(session, bytes, { field: 'coverFile' });
     expect(res.statusCode).toBe(200);
     const env = body<ImageUploadResult>(res);
     expect(env.status).toBe(1);
@@ -58,28 +41,32 @@ describe('POST /fileservice/image (API.md §8)', () => {
   });
 
   it('checks the bytes, not the name: a renamed text file is refused with 10007', async () => {
-    const res = await upload(Buffer.from('just text, not a picture'), { filename: 'photo.jpg' });
+    const session = await t.signIn();
+    const res = await upload(session, Buffer.from('just text, not a picture'), { filename: 'photo.jpg' });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({ status: 10007, ercd: 'VALIDATION_FAILED' });
   });
 
   it('refuses more than 20 MiB with 10010', async () => {
-    const res = await upload(Buffer.alloc(20 * 1024 * 1024 + 10, 0xff));
+    const session = await t.signIn();
+    const res = await upload(session, Buffer.alloc(20 * 1024 * 1024 + 10, 0xff));
     expect(body(res)).toMatchObject({ status: 10010, ercd: 'TOO_LARGE' });
     expect(res.statusCode).toBe(413);
   });
 
   it('needs a session (10002) and the x-user-guid header (10005)', async () => {
+    const session = await t.signIn();
     const bytes = await jpeg(10, 10);
-    expect(body(await upload(bytes, { cookies: {} })).status).toBe(10002);
-    expect(body(await upload(bytes, { guid: null })).status).toBe(10005);
-    expect(body(await upload(bytes, { guid: 'someone-else' })).status).toBe(10005);
+    expect(body(await upload(session, bytes, { cookies: {} })).status).toBe(10002);
+    expect(body(await upload(session, bytes, { guid: null })).status).toBe(10005);
+    expect(body(await upload(session, bytes, { guid: 'someone-else' })).status).toBe(10005);
   });
 });
 
 describe('GET /media/img/{w}x{h}/{key} (API.md §4)', () => {
   it('never upscales', async () => {
-    const env = body<ImageUploadResult>(await upload(await jpeg(200, 100)));
+    const session = await t.signIn();
+    const env = body<ImageUploadResult>(await upload(session, await jpeg(200, 100)));
     const meta = await sharp((await t.app.inject(`/media/img/800x0/${env.data.key}`)).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([200, 100]);
   });
@@ -98,8 +85,11 @@ describe('GET /media/img/{w}x{h}/{key} (API.md §4)', () => {
 
 describe('GET /api/common_material (API.md §6)', () => {
   it('lists the contact-support QR image, which is served as a PNG', async () => {
-    const env = body<{ name: string; url: string }[]>(
-      await signedGet(t.app, '/api/common_material', { groupName: 'contact_support' }, { session }),
+    const session = await t.signIn();
+    const env = await t.get<{ name: string; url: string }[]>(
+      '/api/common_material',
+      { groupName: 'contact_support' },
+      session,
     );
     expect(env.status).toBe(1);
     expect(env.data).toHaveLength(1);
@@ -109,6 +99,6 @@ describe('GET /api/common_material (API.md §6)', () => {
   });
 
   it('validates groupName', async () => {
-    expect(body(await signedGet(t.app, '/api/common_material', {}, { session })).status).toBe(10007);
+    expect((await t.get('/api/common_material', {}, await t.signIn())).status).toBe(10007);
   });
 });

@@ -2,13 +2,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   commonMaterialParamSchema,
+  commonMaterialSchema,
   DESIGN_THUMBNAIL_SCENE,
+  imageUploadResultSchema,
   MAX_IMAGE_BYTES,
+  myImageListSchema,
   myImagesParamSchema,
 } from '@cc/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { binaryResponses, envelopeResponses } from '../../plugins/envelope.js';
 import { requireUser, requireUserGuid } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import type { ObjectStorage } from '../../storage/storage.js';
@@ -44,7 +48,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
       param: commonMaterialParamSchema,
       summary: 'Materials of a group; contact_support is the support QR image',
       tags: ['media'],
-      data: '[{ name, url }]',
+      data: commonMaterialSchema,
     },
     async (param) => listCommonMaterial(storage, param.groupName, config.supportUrl),
   );
@@ -57,7 +61,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
       param: myImagesParamSchema,
       summary: 'Images I uploaded, newest first (the poster editor picture panel)',
       tags: ['media'],
-      data: 'ListData<MyImageItem>',
+      data: myImageListSchema,
     },
     async (param, request) => listMyImages(db, requireUser(request).id, param),
   );
@@ -67,7 +71,12 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 4096 },
   });
 
-  app.post('/fileservice/image', async (request) => {
+  const imageUploadSchema = {
+    summary: 'Upload an image (multipart, API.md §8)',
+    tags: ['media'],
+    response: envelopeResponses(imageUploadResultSchema),
+  };
+  app.post('/fileservice/image', { schema: imageUploadSchema }, async (request) => {
     const user = requireUserGuid(request);
     if (!request.isMultipart())
       throw AppError.validation([{ path: 'file', message: 'send the image as multipart/form-data' }]);
@@ -92,23 +101,33 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
     return saved;
   });
 
-  app.get<{ Params: { size: string; '*': string } }>('/media/img/:size/*', async (request, reply) => {
-    const match = /^(\d{1,4})x(\d{1,4})$/.exec(request.params.size);
-    if (!match) throw new AppError('NOT_FOUND', 'no such image');
-    const rendition = await getImageRendition(
-      storage,
-      request.params['*'],
-      Number(match[1]),
-      Number(match[2]),
-    );
-    if (!rendition) throw new AppError('NOT_FOUND', 'no such image');
-    // Keys are never reused for other bytes (uploads get fresh random keys), so the bytes are immutable.
-    return reply
-      .header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
-      .header('x-content-type-options', 'nosniff')
-      .type(rendition.contentType)
-      .send(rendition.bytes);
-  });
+  const imageSchema = {
+    summary: 'An image at a size (API.md §4)',
+    tags: ['media'],
+    produces: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    response: binaryResponses('the image bytes, resized to fit w×h (0 keeps the aspect)'),
+  };
+  app.get<{ Params: { size: string; '*': string } }>(
+    '/media/img/:size/*',
+    { schema: imageSchema },
+    async (request, reply) => {
+      const match = /^(\d{1,4})x(\d{1,4})$/.exec(request.params.size);
+      if (!match) throw new AppError('NOT_FOUND', 'no such image');
+      const rendition = await getImageRendition(
+        storage,
+        request.params['*'],
+        Number(match[1]),
+        Number(match[2]),
+      );
+      if (!rendition) throw new AppError('NOT_FOUND', 'no such image');
+      // Keys are never reused for other bytes (uploads get fresh random keys), so the bytes are immutable.
+      return reply
+        .header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+        .header('x-content-type-options', 'nosniff')
+        .type(rendition.contentType)
+        .send(rendition.bytes);
+    },
+  );
 };
 
 export default mediaRoutes;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import QRCode from 'qrcode';
-import { count, desc, eq } from 'drizzle-orm';
 import {
   type IMAGE_MIME_TYPES,
   MAX_IMAGE_BYTES,
@@ -11,10 +11,10 @@ import {
   type MyImagesParam,
 } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
-import { mediaImages } from '../../db/schema/designs.js';
 import { AppError } from '../../errors.js';
 import { assertValidKey } from '../../storage/keys.js';
 import type { ObjectStorage } from '../../storage/storage.js';
+import * as repo from './media.repo.js';
 
 /** Largest size a client may ask `/media/img/{w}x{h}/` for, pixels; bounds the resize cache. */
 export const MAX_RESIZE_PX = 4096;
@@ -54,7 +54,7 @@ export async function saveUploadedImage(
   if (bytes.length === 0) throw AppError.validation([{ path: 'file', message: 'file is empty' }]);
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { animated: true }).metadata();
+    meta = await (await loadSharp())(bytes, { animated: true }).metadata();
   } catch {
     throw AppError.validation([{ path: 'file', message: 'file is not an image (JPEG, PNG, GIF or WebP)' }]);
   }
@@ -105,7 +105,9 @@ export async function getImageRendition(
   if (cached) return { bytes: cached, contentType };
   const original = await storage.get(key);
   if (!original) return null;
-  const resized = await sharp(original, {
+  const resized = await (
+    await loadSharp()
+  )(original, {
     animated: contentType === 'image/gif' || contentType === 'image/webp',
   })
     .rotate() // honour EXIF orientation before measuring
@@ -155,10 +157,13 @@ export async function listCommonMaterial(
  * @param image what `saveUploadedImage` returned (pixels, bytes)
  */
 export async function recordUploadedImage(db: Db, userId: number, image: ImageUploadResult): Promise<void> {
-  await db
-    .insert(mediaImages)
-    .values({ key: image.key, userId, width: image.width, height: image.height, size: image.size })
-    .onConflictDoNothing();
+  await repo.insertImage(db, {
+    key: image.key,
+    userId,
+    width: image.width,
+    height: image.height,
+    size: image.size,
+  });
 }
 
 /**
@@ -170,14 +175,10 @@ export async function listMyImages(
   userId: number,
   param: MyImagesParam,
 ): Promise<ListData<MyImageItem>> {
-  const rows = await db
-    .select()
-    .from(mediaImages)
-    .where(eq(mediaImages.userId, userId))
-    .orderBy(desc(mediaImages.createdAt), desc(mediaImages.key))
-    .limit(param.pageSize)
-    .offset((param.page - 1) * param.pageSize);
-  const [total] = await db.select({ n: count() }).from(mediaImages).where(eq(mediaImages.userId, userId));
+  const { rows, total } = await repo.listImages(db, userId, {
+    limit: param.pageSize,
+    offset: (param.page - 1) * param.pageSize,
+  });
   return {
     list: rows.map((r) => ({
       url: imageUrl(r.key),
@@ -187,7 +188,7 @@ export async function listMyImages(
       size: r.size,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: Number(total?.n ?? 0),
+    total,
     page: param.page,
     pageSize: param.pageSize,
   };

@@ -1,4 +1,11 @@
-import { clearUnreadMsgParamSchema, idParamSchema, messageListParamSchema } from '@cc/contracts';
+import {
+  clearUnreadMsgParamSchema,
+  groupUnreadSchema,
+  idParamSchema,
+  messageListParamSchema,
+  messageListSchema,
+  nullDataSchema,
+} from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../plugins/session.js';
@@ -16,7 +23,7 @@ export default async function messageRoutes(app: FastifyInstance, opts: { db: Db
       url: '/api/message/get_mp_index_group_message',
       summary: 'Unread count per message group',
       tags,
-      data: 'MessageGroupEntry[]',
+      data: groupUnreadSchema,
     },
     async (_param, request) => service.getGroupUnread(db, requireUser(request).id),
   );
@@ -29,6 +36,7 @@ export default async function messageRoutes(app: FastifyInstance, opts: { db: Db
       param: clearUnreadMsgParamSchema,
       summary: 'Mark a group (or all) read',
       tags,
+      data: nullDataSchema,
     },
     async (param, request) => {
       await service.clearUnread(db, requireUser(request).id, param.msgGroup);
@@ -44,7 +52,7 @@ export default async function messageRoutes(app: FastifyInstance, opts: { db: Db
       param: messageListParamSchema,
       summary: 'Messages, newest first',
       tags,
-      data: 'ListData<MessageItem>',
+      data: messageListSchema,
     },
     async (param, request) => service.listMessages(db, requireUser(request).id, param),
   );
@@ -57,6 +65,7 @@ export default async function messageRoutes(app: FastifyInstance, opts: { db: Db
       param: idParamSchema,
       summary: 'Mark one message read',
       tags,
+      data: nullDataSchema,
     },
     async (param, request) => {
       await service.readMessage(db, requireUser(request).id, param.id);

@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notices } from '../../db/schema/index.js';
+import { notices } from './notice.schema.js';
 
 export type NoticeRow = typeof notices.$inferSelect;
 

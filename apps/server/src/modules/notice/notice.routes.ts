@@ -1,4 +1,4 @@
-import { idParamSchema, noticeListParamSchema } from '@cc/contracts';
+import { idParamSchema, noticeDetailSchema, noticeListParamSchema, noticeListSchema } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { signedRoute } from '../../plugins/signature.js';
@@ -16,7 +16,7 @@ export default async function noticeRoutes(app: FastifyInstance, opts: { db: Db 
       param: noticeListParamSchema,
       summary: 'Platform notices, newest first',
       tags,
-      data: 'ListData<NoticeItem>',
+      data: noticeListSchema,
     },
     async (param) => service.listNotices(db, param),
   );
@@ -28,7 +28,7 @@ export default async function noticeRoutes(app: FastifyInstance, opts: { db: Db 
       param: idParamSchema,
       summary: 'One notice',
       tags,
-      data: 'NoticeDetail',
+      data: noticeDetailSchema,
     },
     async (param) => service.getNotice(db, param.id),
   );

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, min, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, min, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authAttempts } from '../../db/schema/index.js';
+import { authAttempts, sessions } from './passport.schema.js';
 
 export type AttemptKind = 'login_failure' | 'register';
 
@@ -26,7 +26,7 @@ export async function countAttempts(
     .select({ n: count(), oldest: min(authAttempts.createdAt) })
     .from(authAttempts)
     .where(and(...where));
-  const oldest = row?.oldest ? new Date(row.oldest as unknown as string) : null;
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
   return { n: Number(row?.n ?? 0), oldest };
 }
 
@@ -34,4 +34,39 @@ export async function clearAccountFailures(db: Db, account: string): Promise<voi
   await db
     .delete(authAttempts)
     .where(and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.account, account)));
+}
+
+/**
+ * Deletes at most `limit` sessions expired at `now` (expires_at ≤ now: the session plugin no longer accepts
+ * them), in one statement; rows another transaction holds are skipped, not waited for.
+ * @returns how many rows were deleted
+ */
+export async function deleteExpiredSessions(db: Db, now: Date, limit: number): Promise<number> {
+  const batch = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(lte(sessions.expiresAt, now))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const gone = await db.delete(sessions).where(inArray(sessions.id, batch)).returning({ id: sessions.id });
+  return gone.length;
+}
+
+/**
+ * Deletes at most `limit` attempts made at or before `before` (outside every rate-limit window that
+ * `countAttempts` looks at), in one statement; rows another transaction holds are skipped.
+ * @returns how many rows were deleted
+ */
+export async function deleteAttemptsBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const batch = db
+    .select({ id: authAttempts.id })
+    .from(authAttempts)
+    .where(lte(authAttempts.createdAt, before))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const gone = await db
+    .delete(authAttempts)
+    .where(inArray(authAttempts.id, batch))
+    .returning({ id: authAttempts.id });
+  return gone.length;
 }

@@ -1,21 +1,19 @@
 import { MsgGroup } from '@cc/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, sessions, users } from '../../db/schema/index.js';
-import { createUser } from '../../test/factories.js';
-import { body, createTestApp, login, signedGet, signedPost, type TestApp } from '../../test/helpers.js';
+import { createUser, uniqueAccount } from '../../test/factories.js';
+import { body, signedGet, signedPost } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 import { hashSessionToken } from '../../plugins/session.js';
 import { WRONG_CREDENTIALS } from './passport.service.js';
 
 // Accounts and sessions (API.md §5): argon2id, cookies, logout, login limits, no account enumeration.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    trustProxy: true,
-    loginRateLimit: { perAccount: 3, perIp: 6, registerPerIp: 3, windowMinutes: 15 },
-  });
+// Every test that counts attempts sends its own x-forwarded-for, so no test sees another's failures.
+const t = useTestApp({
+  trustProxy: true,
+  loginRateLimit: { perAccount: 3, perIp: 6, registerPerIp: 3, windowMinutes: 15 },
 });
-afterAll(() => t.close());
 
 const post = (url: string, param: unknown, headers?: Record<string, string>) =>
   signedPost(t.app, url, param, { headers });
@@ -24,7 +22,7 @@ describe('register', () => {
   it('creates the user with an argon2id hash, signs in, and sends the welcome message in group 8', async () => {
     const res = await post(
       '/api/passport/register',
-      { account: 'newbie', password: 'long-enough-pw', mediaName: '新人作者' },
+      { account: uniqueAccount('newbie'), password: 'long-enough-pw', mediaName: '新人作者' },
       { 'x-forwarded-for': '10.0.0.1' },
     );
     const env = body<{ userId: number }>(res);
@@ -45,13 +43,17 @@ describe('register', () => {
   });
 
   it('refuses a taken account (case-insensitive) and bad input with field messages', async () => {
-    const taken = await post('/api/passport/register', {
-      account: 'NEWBIE',
-      password: 'long-enough-pw',
-      mediaName: '新人作者',
-    });
+    const ip = { 'x-forwarded-for': '10.0.0.2' };
+    const account = uniqueAccount('newbie');
+    const param = { account, password: 'long-enough-pw', mediaName: '新人作者' };
+    expect(body(await post('/api/passport/register', param, ip)).status).toBe(1);
+    const taken = await post('/api/passport/register', { ...param, account: account.toUpperCase() }, ip);
     expect(body(taken)).toMatchObject({ status: 0, message: 'this account is already taken' });
-    const bad = await post('/api/passport/register', { account: 'a', password: 'short', mediaName: '新' });
+    const bad = await post(
+      '/api/passport/register',
+      { account: 'a', password: 'short', mediaName: '新' },
+      ip,
+    );
     const env = body<{ fields: { path: string }[] }>(bad);
     expect(env.status).toBe(10007);
     expect(env.data.fields.map((f) => f.path).sort()).toEqual(['account', 'mediaName', 'password']);
@@ -60,8 +62,8 @@ describe('register', () => {
 
 describe('login and session', () => {
   it('sets an HttpOnly SameSite=Lax session cookie and readable userid/UserGuid cookies', async () => {
-    const user = await createUser(t.db, t.config, { account: 'cookie_user' });
-    const res = await post('/api/passport/login', { account: 'cookie_user', password: 'password-123' });
+    const user = await createUser(t.db, t.config);
+    const res = await post('/api/passport/login', { account: user.account, password: 'password-123' });
     expect(body(res)).toEqual({ status: 1, message: 'success', data: { userId: user.id } });
     const byName = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
     expect(byName.cc_session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -81,10 +83,10 @@ describe('login and session', () => {
   });
 
   it('marks the cookies Secure behind https (COOKIE_SECURE auto, x-forwarded-proto from a trusted proxy)', async () => {
-    await createUser(t.db, t.config, { account: 'secure_user' });
+    const user = await createUser(t.db, t.config);
     const res = await post(
       '/api/passport/login',
-      { account: 'secure_user', password: 'password-123' },
+      { account: user.account, password: 'password-123' },
       { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.5.5.5' },
     );
     expect(res.cookies).toHaveLength(3);
@@ -92,8 +94,7 @@ describe('login and session', () => {
   });
 
   it('logout deletes the session row, clears the three cookies and ends access', async () => {
-    await createUser(t.db, t.config, { account: 'leaver' });
-    const session = await login(t.app, 'leaver');
+    const session = await t.signIn();
     expect(body(await signedGet(t.app, '/api/home/userinfo', {}, { session })).status).toBe(1);
     const out = await signedGet(t.app, '/api/logout', {}, { session });
     expect(body(out)).toEqual({ status: 1, message: 'success', data: null });
@@ -113,15 +114,15 @@ describe('login and session', () => {
   });
 
   it('gives an unknown account and a wrong password the same answer (no enumeration)', async () => {
-    await createUser(t.db, t.config, { account: 'known' });
+    const known = await createUser(t.db, t.config);
     const unknown = await post(
       '/api/passport/login',
-      { account: 'nobody_here', password: 'whatever-pw' },
+      { account: uniqueAccount('nobody'), password: 'whatever-pw' },
       { 'x-forwarded-for': '10.9.9.9' },
     );
     const wrong = await post(
       '/api/passport/login',
-      { account: 'known', password: 'wrong-password' },
+      { account: known.account, password: 'wrong-password' },
       { 'x-forwarded-for': '10.9.9.9' },
     );
     expect(unknown.statusCode).toBe(wrong.statusCode);
@@ -132,13 +133,16 @@ describe('login and session', () => {
 
 describe('login rate limit (database-backed)', () => {
   it('locks an account after perAccount failures, even for the right password, with Retry-After', async () => {
-    await createUser(t.db, t.config, { account: 'target' });
+    const { account } = await createUser(t.db, t.config);
+    const ip = { 'x-forwarded-for': '10.4.4.4' };
     for (let i = 0; i < 3; i++) {
-      expect(
-        body(await post('/api/passport/login', { account: 'target', password: 'nope-nope' })).status,
-      ).toBe(0);
+      expect(body(await post('/api/passport/login', { account, password: 'nope-nope' }, ip)).status).toBe(0);
     }
-    const locked = await post('/api/passport/login', { account: 'TARGET', password: 'password-123' });
+    const locked = await post(
+      '/api/passport/login',
+      { account: account.toUpperCase(), password: 'password-123' },
+      ip,
+    );
     expect(locked.statusCode).toBe(429);
     expect(body(locked)).toMatchObject({
       status: 10009,
@@ -151,29 +155,30 @@ describe('login rate limit (database-backed)', () => {
   });
 
   it('limits failures per IP across accounts; another IP is not affected', async () => {
-    await createUser(t.db, t.config, { account: 'ip_user' });
+    const { account } = await createUser(t.db, t.config);
     const ip = { 'x-forwarded-for': '10.1.1.1' };
     for (let i = 0; i < 6; i++) {
       expect(
-        body(await post('/api/passport/login', { account: `acct_${i}`, password: 'nope-nope' }, ip)).status,
+        body(await post('/api/passport/login', { account: uniqueAccount('acct'), password: 'nope-nope' }, ip))
+          .status,
       ).toBe(0);
     }
-    const blocked = await post('/api/passport/login', { account: 'ip_user', password: 'password-123' }, ip);
+    const blocked = await post('/api/passport/login', { account, password: 'password-123' }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(body(blocked).status).toBe(10009);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const elsewhere = await post(
       '/api/passport/login',
-      { account: 'ip_user', password: 'password-123' },
+      { account, password: 'password-123' },
       { 'x-forwarded-for': '10.1.1.2' },
     );
     expect(body(elsewhere).status).toBe(1);
   });
 
   it('clears the failures of an account after a successful login', async () => {
-    await createUser(t.db, t.config, { account: 'forgetful' });
+    const { account } = await createUser(t.db, t.config);
     const ip = { 'x-forwarded-for': '10.3.3.3' };
-    const attempt = (password: string) => post('/api/passport/login', { account: 'forgetful', password }, ip);
+    const attempt = (password: string) => post('/api/passport/login', { account, password }, ip);
     expect(body(await attempt('bad-password')).status).toBe(0);
     expect(body(await attempt('bad-password')).status).toBe(0);
     expect(body(await attempt('password-123')).status).toBe(1);
@@ -187,9 +192,8 @@ describe('login rate limit (database-backed)', () => {
     const ip = { 'x-forwarded-for': '10.2.2.2' };
     const register = (account: string) =>
       post('/api/passport/register', { account, password: 'long-enough-pw', mediaName: '作者名' }, ip);
-    for (const account of ['first_one', 'second_one', 'third_one'])
-      expect(body(await register(account)).status).toBe(1);
-    const fourth = await register('fourth_one');
+    for (let i = 0; i < 3; i++) expect(body(await register(uniqueAccount('reg'))).status).toBe(1);
+    const fourth = await register(uniqueAccount('reg'));
     expect(fourth.statusCode).toBe(429);
     expect(body(fourth)).toMatchObject({
       status: 10009,

@@ -1,4 +1,4 @@
-import { loginParamSchema, registerParamSchema } from '@cc/contracts';
+import { loginParamSchema, nullDataSchema, registerParamSchema, userIdResultSchema } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -23,7 +23,7 @@ export default async function passportRoutes(
       auth: 'public',
       summary: 'Register and sign in',
       tags,
-      data: '{ userId }',
+      data: userIdResultSchema,
     },
     async (param, request, reply) => {
       const user = await service.register(db, config, param, request.ip);
@@ -41,7 +41,7 @@ export default async function passportRoutes(
       auth: 'public',
       summary: 'Sign in',
       tags,
-      data: '{ userId }',
+      data: userIdResultSchema,
     },
     async (param, request, reply) => {
       const user = await service.login(db, config, param, request.ip);
@@ -52,7 +52,14 @@ export default async function passportRoutes(
 
   signedRoute(
     app,
-    { method: 'GET', url: '/api/logout', auth: 'public', summary: 'End the session', tags },
+    {
+      method: 'GET',
+      url: '/api/logout',
+      auth: 'public',
+      summary: 'End the session',
+      tags,
+      data: nullDataSchema,
+    },
     async (_param, request, reply) => {
       await endSession(db, config, request, reply);
       return null;

@@ -1,10 +1,11 @@
 import { type LoginParam, type RegisterParam } from '@cc/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import type { AppConfig } from '../../config.js';
+import { deleteInBatches } from '../../db/batched-delete.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
-import * as users from '../user/user.repo.js';
+import { createUser, findCredentials } from '../user/user.service.js';
 import * as repo from './passport.repo.js';
 
 /**
@@ -69,18 +70,17 @@ export async function register(
   );
   await repo.recordAttempt(db, 'register', ip, null);
 
-  if (await users.findUserByAccount(db, param.account))
-    throw new AppError('FAILED', 'this account is already taken');
+  if (await findCredentials(db, param.account)) throw new AppError('FAILED', 'this account is already taken');
   const passwordHash = await hashPassword(config, param.password);
   try {
     return await db.transaction(async (tx) => {
-      const user = await users.insertUser(tx, {
+      const user = await createUser(tx, {
         account: param.account,
         passwordHash,
         mediaName: param.mediaName,
       });
       await sendSystemMessage(tx, { userId: user.id, ...messageTemplates.welcome(user.mediaName) });
-      return { id: user.id, userGuid: user.guid };
+      return { id: user.id, userGuid: user.userGuid };
     });
   } catch (error) {
     // Two registrations racing for one account: the unique index decides.
@@ -129,7 +129,7 @@ export async function login(
     'login attempts',
   );
 
-  const user = await users.findUserByAccount(db, account);
+  const user = await findCredentials(db, account);
   dummyHash ??= hashPassword(config, 'not-a-real-password');
   const ok = user
     ? await verify(user.passwordHash, param.password)
@@ -139,5 +139,37 @@ export async function login(
     throw new AppError('FAILED', WRONG_CREDENTIALS);
   }
   await repo.clearAccountFailures(db, account);
-  return { id: user.id, userGuid: user.guid };
+  return { id: user.id, userGuid: user.userGuid };
+}
+
+/**
+ * Part of the `auth-purge` job (issue #7 "Tables that do not grow forever"): deletes the sessions that
+ * expired at or before `now` (API.md §5; `SESSION_TTL_DAYS` after sign-in), `PURGE_BATCH_ROWS` per statement.
+ * @param db the database, not a transaction: each batch commits on its own
+ * @param opts batch size and statement cap (tests make them small)
+ * @returns how many sessions were deleted
+ */
+export async function purgeExpiredSessions(
+  db: Db,
+  now = new Date(),
+  opts: { batchRows?: number; maxBatches?: number } = {},
+): Promise<number> {
+  return deleteInBatches((limit) => repo.deleteExpiredSessions(db, now, limit), opts);
+}
+
+/**
+ * Part of the `auth-purge` job: deletes the login failures and registrations made at or before
+ * `now − windowMinutes` (`config.loginRateLimit.windowMinutes`, default 15): `login`/`register` only count
+ * attempts inside that window, so older rows can never refuse anyone again. `PURGE_BATCH_ROWS` per statement.
+ * @param db the database, not a transaction: each batch commits on its own
+ * @returns how many attempts were deleted
+ */
+export async function purgeStaleAuthAttempts(
+  db: Db,
+  config: Pick<AppConfig, 'loginRateLimit'>,
+  now = new Date(),
+  opts: { batchRows?: number; maxBatches?: number } = {},
+): Promise<number> {
+  const before = new Date(now.getTime() - config.loginRateLimit.windowMinutes * 60_000);
+  return deleteInBatches((limit) => repo.deleteAttemptsBefore(db, before, limit), opts);
 }

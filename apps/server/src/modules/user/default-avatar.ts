@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { DEFAULT_AVATAR_KEY } from './user.service.js';
 
@@ -15,7 +15,7 @@ export async function renderDefaultAvatar(): Promise<Buffer> {
   <circle cx="120" cy="96" r="42" fill="#ffffff"/>
   <path d="M44 206c10-42 42-64 76-64s66 22 76 64a120 120 0 0 1-152 0z" fill="#ffffff"/>
 </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 }
 
 /** Writes the default avatar into storage unless it is there (idempotent; at every start). */

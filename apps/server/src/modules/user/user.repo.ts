@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { uploadTokens, userIdentities, users } from '../../db/schema/index.js';
+import { uploadTokens, userIdentities, users } from './user.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -46,4 +46,23 @@ export async function findLiveUploadToken(db: Db, tokenHash: string, now: Date) 
     .where(and(eq(uploadTokens.tokenHash, tokenHash), gt(uploadTokens.expiresAt, now)))
     .limit(1);
   return row;
+}
+
+/**
+ * Deletes at most `limit` upload tokens expired at `now` (expires_at ≤ now: `findLiveUploadToken` no
+ * longer accepts them), in one statement; rows another transaction holds are skipped, not waited for.
+ * @returns how many rows were deleted
+ */
+export async function deleteExpiredUploadTokens(db: Db, now: Date, limit: number): Promise<number> {
+  const batch = db
+    .select({ id: uploadTokens.id })
+    .from(uploadTokens)
+    .where(lte(uploadTokens.expiresAt, now))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const gone = await db
+    .delete(uploadTokens)
+    .where(inArray(uploadTokens.id, batch))
+    .returning({ id: uploadTokens.id });
+  return gone.length;
 }

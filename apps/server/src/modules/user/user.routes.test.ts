@@ -1,7 +1,7 @@
 import { fillAvatar, IDENTITY_TYPE_163, type MyInfo, type UserInfo } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.js';
-import { body, createTestApp, login, signedGet, type TestApp } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 import {
   DEFAULT_AVATAR_KEY,
   is163,
@@ -12,17 +12,12 @@ import {
 } from './user.service.js';
 
 // The calls of API.md §6, from the database.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('user info', () => {
   it('home/userinfo returns authStatus, the avatar template with {0} and the media name', async () => {
-    await createUser(t.db, t.config, { account: 'info_user', mediaName: '车评小李', authStatus: 2 });
-    const session = await login(t.app, 'info_user');
-    const env = body<UserInfo>(await signedGet(t.app, '/api/home/userinfo', {}, { session }));
+    const author = await t.signIn({ mediaName: '车评小李', authStatus: 2 });
+    const env = await t.get<UserInfo>('/api/home/userinfo', {}, author);
     expect(env).toEqual({
       status: 1,
       message: 'success',
@@ -32,9 +27,8 @@ describe('user info', () => {
   });
 
   it('uses the uploaded avatar key when there is one', async () => {
-    await createUser(t.db, t.config, { account: 'avatar_user', avatarKey: 'avatars/u1.png' });
-    const session = await login(t.app, 'avatar_user');
-    expect(body<UserInfo>(await signedGet(t.app, '/api/home/userinfo', {}, { session })).data.avator).toBe(
+    const author = await t.signIn({ avatarKey: 'avatars/u1.png' });
+    expect((await t.get<UserInfo>('/api/home/userinfo', {}, author)).data.avator).toBe(
       '/media/img/{0}x{0}/avatars/u1.png',
     );
   });
@@ -46,71 +40,28 @@ describe('user info', () => {
   });
 
   it('get_my_info_by_id lists identities; type 163 makes is163', async () => {
-    const a = await createUser(t.db, t.config, { account: 'ident_163', identities: [IDENTITY_TYPE_163, 7] });
-    const b = await createUser(t.db, t.config, { account: 'ident_none', identities: [7] });
-    const infoA = body<MyInfo>(
-      await signedGet(
-        t.app,
-        '/api/user_center/get_my_info_by_id',
-        {},
-        { session: await login(t.app, 'ident_163') },
-      ),
-    ).data;
-    const infoB = body<MyInfo>(
-      await signedGet(
-        t.app,
-        '/api/user_center/get_my_info_by_id',
-        {},
-        { session: await login(t.app, 'ident_none') },
-      ),
-    ).data;
-    expect(infoA).toMatchObject({ id: a.id, userIdentityList: [{ type: 7 }, { type: 163 }] });
-    expect(infoB).toMatchObject({ id: b.id, userIdentityList: [{ type: 7 }] });
+    const a = await t.signIn({ identities: [IDENTITY_TYPE_163, 7] });
+    const b = await t.signIn({ identities: [7] });
+    const infoA = (await t.get<MyInfo>('/api/user_center/get_my_info_by_id', {}, a)).data;
+    const infoB = (await t.get<MyInfo>('/api/user_center/get_my_info_by_id', {}, b)).data;
+    expect(infoA).toMatchObject({ id: a.userId, userIdentityList: [{ type: 7 }, { type: 163 }] });
+    expect(infoB).toMatchObject({ id: b.userId, userIdentityList: [{ type: 7 }] });
     expect(is163(infoA)).toBe(true);
     expect(is163(infoB)).toBe(false);
   });
 
   it('get_user_grade: rankResult 0 at grade 2, 1 at grade 3', async () => {
-    await createUser(t.db, t.config, { account: 'grade_two', grade: 2 });
-    await createUser(t.db, t.config, { account: 'grade_three', grade: 3 });
-    const two = body(
-      await signedGet(t.app, '/api/program/get_user_grade', {}, { session: await login(t.app, 'grade_two') }),
-    );
-    const three = body(
-      await signedGet(
-        t.app,
-        '/api/program/get_user_grade',
-        {},
-        { session: await login(t.app, 'grade_three') },
-      ),
-    );
+    const two = await t.get('/api/program/get_user_grade', {}, await t.signIn({ grade: 2 }));
+    const three = await t.get('/api/program/get_user_grade', {}, await t.signIn({ grade: 3 }));
     expect(two.data).toEqual({ rankResult: 0, grade: 2 });
     expect(three.data).toEqual({ rankResult: 1, grade: 3 });
   });
 
   it('get_dynamic_auth reflects the user column', async () => {
-    await createUser(t.db, t.config, { account: 'dyn_on', dynamicShow: 1 });
-    await createUser(t.db, t.config, { account: 'dyn_off', dynamicShow: 0 });
-    expect(
-      body(
-        await signedGet(
-          t.app,
-          '/api/dynamic/get_dynamic_auth',
-          {},
-          { session: await login(t.app, 'dyn_on') },
-        ),
-      ).data,
-    ).toEqual({ dynamicShow: 1 });
-    expect(
-      body(
-        await signedGet(
-          t.app,
-          '/api/dynamic/get_dynamic_auth',
-          {},
-          { session: await login(t.app, 'dyn_off') },
-        ),
-      ).data,
-    ).toEqual({ dynamicShow: 0 });
+    const on = await t.signIn({ dynamicShow: 1 });
+    const off = await t.signIn({ dynamicShow: 0 });
+    expect((await t.get('/api/dynamic/get_dynamic_auth', {}, on)).data).toEqual({ dynamicShow: 1 });
+    expect((await t.get('/api/dynamic/get_dynamic_auth', {}, off)).data).toEqual({ dynamicShow: 0 });
   });
 
   it('every §6 call needs a session (10002)', async () => {
@@ -123,18 +74,19 @@ describe('user info', () => {
       '/api/video/get_upload_video_secret',
       '/api/home/overview',
     ]) {
-      expect(body(await signedGet(t.app, url, {})).status, url).toBe(10002);
+      expect((await t.get(url, {})).status, url).toBe(10002);
     }
   });
 });
 
 describe('upload secrets', () => {
   it('upload_file_secret is bound to the user and expires after 24 h', async () => {
-    const user = await createUser(t.db, t.config, { account: 'secret_user' });
-    const other = await createUser(t.db, t.config, { account: 'secret_other' });
-    const session = await login(t.app, 'secret_user');
-    const env = body<{ uploadFileSecret: string; expiresAt: string }>(
-      await signedGet(t.app, '/api/manage/upload_file_secret', {}, { session }),
+    const { user, ...session } = await t.signIn();
+    const other = await createUser(t.db, t.config);
+    const env = await t.get<{ uploadFileSecret: string; expiresAt: string }>(
+      '/api/manage/upload_file_secret',
+      {},
+      session,
     );
     expect(env.status).toBe(1);
     const expires = Date.parse(env.data.expiresAt);
@@ -162,11 +114,12 @@ describe('upload secrets', () => {
   });
 
   it('get_upload_video_secret issues a token that verifyUploadToken resolves to its user only, for 24 h', async () => {
-    const user = await createUser(t.db, t.config, { account: 'video_user' });
-    const other = await createUser(t.db, t.config, { account: 'video_other' });
-    const session = await login(t.app, 'video_user');
-    const env = body<{ token: string; expiresAt: string }>(
-      await signedGet(t.app, '/api/video/get_upload_video_secret', {}, { session }),
+    const { user, ...session } = await t.signIn();
+    const other = await createUser(t.db, t.config);
+    const env = await t.get<{ token: string; expiresAt: string }>(
+      '/api/video/get_upload_video_secret',
+      {},
+      session,
     );
     expect(env.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const found = await verifyUploadToken(t.db, env.data.token);
@@ -181,7 +134,7 @@ describe('upload secrets', () => {
   });
 
   it('an expired token is refused while a fresh one of the same user works', async () => {
-    const user = await createUser(t.db, t.config, { account: 'video_expired' });
+    const user = await createUser(t.db, t.config);
     const stale = await issueUploadToken(t.db, user.id, new Date(Date.now() - 25 * 3600_000));
     const fresh = await issueUploadToken(t.db, user.id);
     expect(await verifyUploadToken(t.db, stale.token)).toBeNull();

@@ -1,3 +1,11 @@
+import {
+  dynamicAuthSchema,
+  myInfoSchema,
+  uploadFileSecretSchema,
+  uploadVideoSecretSchema,
+  userGradeSchema,
+  userInfoSchema,
+} from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -15,7 +23,7 @@ export default async function userRoutes(
 
   signedRoute(
     app,
-    { method: 'GET', url: '/api/home/userinfo', summary: 'Header user info', tags, data: 'UserInfo' },
+    { method: 'GET', url: '/api/home/userinfo', summary: 'Header user info', tags, data: userInfoSchema },
     async (_p, request) => service.getUserInfo(db, requireUser(request).id),
   );
   signedRoute(
@@ -25,7 +33,7 @@ export default async function userRoutes(
       url: '/api/user_center/get_my_info_by_id',
       summary: 'My info with identities',
       tags,
-      data: 'MyInfo',
+      data: myInfoSchema,
     },
     async (_p, request) => service.getMyInfo(db, requireUser(request).id),
   );
@@ -36,7 +44,7 @@ export default async function userRoutes(
       url: '/api/program/get_user_grade',
       summary: 'Grade and rankResult',
       tags,
-      data: '{ rankResult: 0|1, grade }',
+      data: userGradeSchema,
     },
     async (_p, request) => service.getUserGrade(db, requireUser(request).id),
   );
@@ -47,7 +55,7 @@ export default async function userRoutes(
       url: '/api/dynamic/get_dynamic_auth',
       summary: 'Whether the dynamic menu shows',
       tags,
-      data: '{ dynamicShow: 0|1 }',
+      data: dynamicAuthSchema,
     },
     async (_p, request) => service.getDynamicAuth(db, requireUser(request).id),
   );
@@ -58,7 +66,7 @@ export default async function userRoutes(
       url: '/api/manage/upload_file_secret',
       summary: 'Secret for image uploads (24 h)',
       tags,
-      data: '{ uploadFileSecret, expiresAt }',
+      data: uploadFileSecretSchema,
     },
     async (_p, request) => service.issueUploadFileSecret(config.appSecret, requireUser(request)),
   );
@@ -69,7 +77,7 @@ export default async function userRoutes(
       url: '/api/video/get_upload_video_secret',
       summary: 'Token for video shards (24 h)',
       tags,
-      data: '{ token, expiresAt }',
+      data: uploadVideoSecretSchema,
     },
     async (_p, request) => service.issueUploadToken(db, requireUser(request).id),
   );

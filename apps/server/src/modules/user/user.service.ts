@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { IDENTITY_TYPE_163, type MyInfo, PROGRAM_MIN_GRADE, type UserInfo } from '@cc/contracts';
+import { deleteInBatches } from '../../db/batched-delete.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import * as repo from './user.repo.js';
@@ -47,6 +48,43 @@ export async function getMyInfo(db: Db, userId: number): Promise<MyInfo> {
   const user = await loadUser(db, userId);
   const types = await repo.findIdentityTypes(db, userId);
   return { ...toUserInfo(user), id: user.id, userIdentityList: types.map((type) => ({ type })) };
+}
+
+/** An account as passport sees it to sign in (API.md §5): never sent to a client. */
+export interface UserCredentials {
+  id: number;
+  userGuid: string;
+  mediaName: string;
+  /** argon2id PHC string */
+  passwordHash: string;
+}
+
+/**
+ * The account named `account`, case-insensitively (the unique index is on lower(account)), for sign-in and
+ * the "account taken" check of registration (API.md §5).
+ * @param db the database or the caller's transaction
+ * @returns the credentials, or undefined when no such account exists
+ */
+export async function findCredentials(db: Db, account: string): Promise<UserCredentials | undefined> {
+  const user = await repo.findUserByAccount(db, account);
+  return user
+    ? { id: user.id, userGuid: user.guid, mediaName: user.mediaName, passwordHash: user.passwordHash }
+    : undefined;
+}
+
+/**
+ * Creates an author (registration, API.md §5; the demo seed). The caller hashes the password and checks
+ * its own rules; the new row has grade 1, no identities and the default avatar.
+ * @param db the database or the caller's transaction (registration sends the welcome message in the same one)
+ * @returns `{ id, userGuid, mediaName }` of the new user
+ * @throws the driver's unique violation (code 23505) when the account is taken, case-insensitively
+ */
+export async function createUser(
+  db: Db,
+  fields: { account: string; passwordHash: string; mediaName: string },
+): Promise<{ id: number; userGuid: string; mediaName: string }> {
+  const user = await repo.insertUser(db, fields);
+  return { id: user.id, userGuid: user.guid, mediaName: user.mediaName };
 }
 
 /** True when the author holds identity type 163 (spec §3 is163). */
@@ -141,4 +179,19 @@ export async function verifyUploadToken(
   if (!row) return null;
   if (opts.expectedUserId !== undefined && row.userId !== opts.expectedUserId) return null;
   return row;
+}
+
+/**
+ * Part of the `auth-purge` job (issue #7 "Tables that do not grow forever"): deletes the video upload tokens
+ * that expired at or before `now` (they live 24 h, API.md §7), `PURGE_BATCH_ROWS` rows per statement.
+ * @param db the database, not a transaction: each batch commits on its own
+ * @param opts batch size and statement cap (tests make them small)
+ * @returns how many tokens were deleted
+ */
+export async function purgeExpiredUploadTokens(
+  db: Db,
+  now = new Date(),
+  opts: { batchRows?: number; maxBatches?: number } = {},
+): Promise<number> {
+  return deleteInBatches((limit) => repo.deleteExpiredUploadTokens(db, now, limit), opts);
 }

@@ -6,59 +6,24 @@ import {
   SMALL_VIDEO_MAX_SECONDS_GRADED,
   type VideoDetail,
 } from '@cc/contracts';
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contents, messages, uploads } from '../../db/schema/index.js';
-import { createUser } from '../../test/factories.js';
-import {
-  body,
-  createTestApp,
-  login,
-  signedGet,
-  signedPost,
-  type TestApp,
-  type TestSession,
-} from '../../test/helpers.js';
+import { createUpload, createVideo } from '../../test/factories.js';
+import { body, signedGet, signedPost, type TestSession } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
 import { scopedUploadKey } from '../fileservice/fileservice.service.js';
 import { publishScheduledVideo } from './video.service.js';
 
 // Video and short-video publishing (issue #3 "Pages", docs/api.md "Video publishing").
-let t: TestApp;
-let a: TestSession;
-let b: TestSession;
-let senior: TestSession;
+const t = useTestApp();
 
 const GOOD_TITLE = '冰雪路面制动实测视频';
 const COVER = '/media/img/0x0/covers/custom.jpg';
 
-/** An upload row as the file service leaves it (API.md §7); ready ones carry what the probe found. */
-async function makeUpload(
-  userId: number,
-  fields: Partial<typeof uploads.$inferInsert> = {},
-): Promise<string> {
-  // The client's key; the row is stored under the user-scoped id, as the file service does.
-  const key = randomBytes(16).toString('hex');
-  await t.db.insert(uploads).values({
-    key: scopedUploadKey(userId, key),
-    userId,
-    use: 'video',
-    name: 'clip.mp4',
-    suffix: 'mp4',
-    size: 1000,
-    shardSize: 1024 * 1024,
-    shardTotal: 1,
-    state: 'ready',
-    storage: 'local',
-    fileKey: `videos/${key}.mp4`,
-    cover: `covers/${key}.jpg`,
-    duration: 125.5,
-    width: 1920,
-    height: 1080,
-    ...fields,
-  });
-  return key;
-}
+/** A ready upload of `userId` (see `createUpload`); resolves to the client's key. */
+const makeUpload = (userId: number, fields: Parameters<typeof createUpload>[2] = {}) =>
+  createUpload(t.db, userId, fields);
 
 const publish = (s: TestSession, param: Record<string, unknown>) =>
   signedPost(
@@ -84,19 +49,9 @@ async function lastMessage(userId: number) {
   return m;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, t.config, { account: 'video_a' });
-  await createUser(t.db, t.config, { account: 'video_b' });
-  await createUser(t.db, t.config, { account: 'video_senior', grade: 3 });
-  a = await login(t.app, 'video_a');
-  b = await login(t.app, 'video_b');
-  senior = await login(t.app, 'video_senior');
-});
-afterAll(() => t.close());
-
 describe('POST /api/video/publish', () => {
   it('publishes a ready upload: review passes, group-8 message, listed as a video with duration and plays', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     const res = await publish(a, { fileUploadId: key, coverUrl: COVER, isOriginal: true });
     expect(body(res)).toMatchObject({ status: 1, data: { status: 'published' } });
@@ -134,6 +89,7 @@ describe('POST /api/video/publish', () => {
   });
 
   it('the same automatic review as articles: a prohibited word in the description rejects, with the message', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     const res = await publish(a, { fileUploadId: key, description: '这里有赌博内容' });
     expect(body(res).data).toMatchObject({ status: 'rejected' });
@@ -146,6 +102,7 @@ describe('POST /api/video/publish', () => {
   });
 
   it('without a chosen cover the upload frame is the cover', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     const res = await publish(a, { fileUploadId: key });
     const d = body<VideoDetail>(await detail(a, body<{ id: number }>(res).data.id)).data;
@@ -154,6 +111,7 @@ describe('POST /api/video/publish', () => {
   });
 
   it('title rules as articles; description at most 2000 characters', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     expect(fieldsOf(await publish(a, { fileUploadId: key, title: '车评abcdefg' }))).toEqual([
       { path: 'title', message: 'title must be 6-30 characters' },
@@ -168,6 +126,7 @@ describe('POST /api/video/publish', () => {
   });
 
   it('a draft needs only a title and may be saved while the upload is still processing; publishing it then is 10008', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId, {
       state: 'processing',
       duration: null,
@@ -194,6 +153,7 @@ describe('POST /api/video/publish', () => {
   });
 
   it('a failed upload is refused (10008) even for a draft', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId, { state: 'failed', error: 'not a video' });
     const res = await publish(a, { fileUploadId: key, publishType: 0 });
     expect(body(res)).toMatchObject({ status: 10008 });
@@ -201,6 +161,8 @@ describe('POST /api/video/publish', () => {
   });
 
   it("another author's upload or video answers 10006 and changes nothing", async () => {
+    const a = await t.signIn();
+    const b = await t.signIn();
     const bKey = await makeUpload(b.userId);
     expect(body(await publish(a, { fileUploadId: bKey }))).toMatchObject({
       status: 10006,
@@ -218,12 +180,14 @@ describe('POST /api/video/publish', () => {
   });
 
   it('an upload already used by another live video is refused (10008)', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     expect(body(await publish(a, { fileUploadId: key })).status).toBe(1);
     expect(body(await publish(a, { fileUploadId: key }))).toMatchObject({ status: 10008 });
   });
 
   it('an unknown id or a content of another type answers 10006', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     expect(body(await publish(a, { id: 999_999, fileUploadId: key })).status).toBe(10006);
     const first = body<{ id: number }>(await publish(a, { fileUploadId: key })).data.id;
@@ -234,6 +198,8 @@ describe('POST /api/video/publish', () => {
 
 describe('short videos', () => {
   it('duration permission: 60 s below grade 3, 300 s from grade 3', async () => {
+    const a = await t.signIn();
+    const senior = await t.signIn({ grade: 3 });
     const low = await signedGet(t.app, '/api/small_video/get_duration_permission', {}, { session: a });
     expect(body(low)).toMatchObject({
       status: 1,
@@ -247,6 +213,7 @@ describe('short videos', () => {
   });
 
   it('must be vertical (height > width): horizontal and square are 10007', async () => {
+    const a = await t.signIn();
     for (const [width, height] of [
       [1920, 1080],
       [720, 720],
@@ -265,6 +232,8 @@ describe('short videos', () => {
   });
 
   it("duration at most the author's limit: 60 s accepted, 60.5 s refused below grade 3; 300 s from grade 3", async () => {
+    const a = await t.signIn();
+    const senior = await t.signIn({ grade: 3 });
     const at = await makeUpload(a.userId, { use: 'smallVideo', width: 720, height: 1280, duration: 60 });
     expect(body(await publish(a, { use: 'smallVideo', fileUploadId: at })).status).toBe(1);
     const over = await makeUpload(a.userId, { use: 'smallVideo', width: 720, height: 1280, duration: 60.5 });
@@ -291,6 +260,7 @@ describe('short videos', () => {
   });
 
   it('a short video is listed as smallVideo and its message says so', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId, { use: 'smallVideo', width: 720, height: 1280, duration: 20 });
     const id = body<{ id: number }>(await publish(a, { use: 'smallVideo', fileUploadId: key })).data.id;
     const list = body<ListData<ContentListItem>>(
@@ -305,6 +275,7 @@ describe('scheduled publishing', () => {
   const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
   it('refuses a past time, a time more than 30 days ahead, and a missing time', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     expect(
       fieldsOf(await publish(a, { fileUploadId: key, publishType: 2, scheduledAt: inHours(-1) })),
@@ -318,6 +289,7 @@ describe('scheduled publishing', () => {
   });
 
   it('ends `scheduled`, queues a video-publish job for the time, and the job publishes and reviews it then', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     const at = inHours(2);
     const res = await publish(a, { fileUploadId: key, publishType: 2, scheduledAt: at });
@@ -326,7 +298,7 @@ describe('scheduled publishing', () => {
     const jobs = await t.db.execute(
       sql`select start_after from pgboss.job where name = 'video-publish' and (data->>'id')::int = ${id}`,
     );
-    const rows = (jobs as unknown as { rows: { start_after: Date | string }[] }).rows;
+    const rows = (jobs as { rows: { start_after: Date | string }[] }).rows;
     expect(rows).toHaveLength(1);
     expect(Math.abs(new Date(rows[0]!.start_after).getTime() - new Date(at).getTime())).toBeLessThan(1000);
     expect((await lastMessage(a.userId))?.params).not.toMatchObject({ id });
@@ -345,6 +317,7 @@ describe('scheduled publishing', () => {
   });
 
   it('the job reviews too: a prohibited word rejects it at the time', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     const at = inHours(1);
     const id = body<{ id: number }>(
@@ -357,6 +330,7 @@ describe('scheduled publishing', () => {
   });
 
   it('a scheduled video saved back as a draft is not published by its old job', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     const at = inHours(1);
     const id = body<{ id: number }>(await publish(a, { fileUploadId: key, publishType: 2, scheduledAt: at }))
@@ -370,6 +344,7 @@ describe('scheduled publishing', () => {
   });
 
   it('the real worker publishes a video whose time has come', async () => {
+    const a = await t.signIn();
     const key = await makeUpload(a.userId);
     const at = new Date(Date.now() + 2500).toISOString();
     const id = body<{ id: number }>(await publish(a, { fileUploadId: key, publishType: 2, scheduledAt: at }))
@@ -385,16 +360,17 @@ describe('scheduled publishing', () => {
 });
 
 describe('dots', () => {
-  let videoId: number;
   const save = (s: TestSession, param: Record<string, unknown>) =>
     signedPost(t.app, '/api/video/save_dots', param, { session: s, json: true });
 
-  beforeAll(async () => {
-    const key = await makeUpload(a.userId, { duration: 100 });
-    videoId = body<{ id: number }>(await publish(a, { fileUploadId: key })).data.id;
-  });
+  /** a signed-in author and a published 100 s video of theirs */
+  async function dotted() {
+    const a = await t.signIn();
+    return { a, videoId: (await createVideo(t, a, { duration: 100 })).id };
+  }
 
   it('replaces the dots, sorted by time, and the detail returns them', async () => {
+    const { a, videoId } = await dotted();
     const res = await save(a, {
       id: videoId,
       dots: [
@@ -416,6 +392,7 @@ describe('dots', () => {
   });
 
   it('time must be ≥ 0 and before the end; titles 1–20 characters; times unique; at most 50', async () => {
+    const { a, videoId } = await dotted();
     const fields = async (dots: unknown) =>
       body<{ fields: { path: string; message: string }[] }>(await save(a, { id: videoId, dots })).data.fields;
     expect(await fields([{ time: 100, title: '结尾' }])).toEqual([
@@ -443,6 +420,8 @@ describe('dots', () => {
   });
 
   it("only on the owner's published videos: another author 10006, a draft 10008", async () => {
+    const { a, videoId } = await dotted();
+    const b = await t.signIn();
     expect(body(await save(b, { id: videoId, dots: [] })).status).toBe(10006);
     const key = await makeUpload(a.userId);
     const draft = body<{ id: number }>(await publish(a, { fileUploadId: key, publishType: 0 })).data.id;

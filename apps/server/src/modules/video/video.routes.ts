@@ -1,8 +1,12 @@
 import {
+  durationPermissionSchema,
   emptyParamSchema,
   idParamSchema,
+  publishResultSchema,
   publishVideoParamSchema,
   saveVideoDotsParamSchema,
+  saveVideoDotsResultSchema,
+  videoDetailSchema,
 } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -28,7 +32,7 @@ export default async function videoRoutes(
       param: publishVideoParamSchema,
       summary: 'Save a draft, publish (automatic review) or schedule a video or short video',
       tags,
-      data: '{ id, status }',
+      data: publishResultSchema,
     },
     async (param, request) =>
       service.publishVideo(db, requireUser(request).id, param, { sendMessage: sendSystemMessage, jobs }),
@@ -41,7 +45,7 @@ export default async function videoRoutes(
       param: idParamSchema,
       summary: 'One of my videos with its playback URL, size and dots',
       tags,
-      data: 'VideoDetail',
+      data: videoDetailSchema,
     },
     async (param, request) => service.getVideoDetail(db, requireUser(request).id, param.id),
   );
@@ -53,7 +57,7 @@ export default async function videoRoutes(
       param: saveVideoDotsParamSchema,
       summary: 'Replace the dots (chapter marks) of a published video',
       tags,
-      data: '{ dots: VideoDot[] }',
+      data: saveVideoDotsResultSchema,
     },
     async (param, request) => service.saveVideoDots(db, requireUser(request).id, param),
   );
@@ -65,7 +69,7 @@ export default async function videoRoutes(
       param: emptyParamSchema,
       summary: 'The longest short video I may publish',
       tags,
-      data: 'DurationPermission',
+      data: durationPermissionSchema,
     },
     async (_param, request) => service.getDurationPermission(db, requireUser(request).id),
   );

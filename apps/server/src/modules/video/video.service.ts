@@ -16,11 +16,19 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { JOB_NAMES, type JobQueue } from '../../jobs/queue.js';
-import * as contentRepo from '../content/content.repo.js';
-import { reviewContent, type ReviewResult } from '../content/content.service.js';
-import { coverUrl as uploadCoverUrl, scopedUploadKey, videoUrl } from '../fileservice/fileservice.service.js';
+import {
+  type ContentRow,
+  createContentItem,
+  findContentItemById,
+  findFirstLiveOwnItem,
+  findOwnContentItem,
+  reviewContent,
+  type ReviewResult,
+  updateContentItem,
+} from '../content/content.service.js';
+import { findUserUpload, coverUrl as uploadCoverUrl, videoUrl } from '../fileservice/fileservice.service.js';
 import { sendSystemMessage, type SystemMessageInput } from '../message/message.service.js';
-import { findUserById } from '../user/user.repo.js';
+import { getUserGrade } from '../user/user.service.js';
 import * as repo from './video.repo.js';
 
 /**
@@ -79,9 +87,8 @@ function ruleError(path: string, message: string, rule: string): AppError {
  * @throws NOT_LOGGED_IN when the user no longer exists
  */
 export async function getDurationPermission(db: Db, userId: number): Promise<DurationPermission> {
-  const user = await findUserById(db, userId);
-  if (!user) throw new AppError('NOT_LOGGED_IN', 'please log in');
-  return { maxDurationSeconds: smallVideoMaxSeconds(user.grade) };
+  const { grade } = await getUserGrade(db, userId);
+  return { maxDurationSeconds: smallVideoMaxSeconds(grade) };
 }
 
 async function sendReviewMessage(
@@ -128,15 +135,15 @@ export async function publishVideo(
   const title = param.title.trim();
   const description = param.description.trim();
   const result = await db.transaction(async (tx) => {
-    let existing: contentRepo.ContentRow | undefined;
+    let existing: ContentRow | undefined;
     if (param.id !== undefined) {
-      existing = await contentRepo.findOwnContent(tx, userId, param.id);
+      existing = await findOwnContentItem(tx, userId, param.id);
       if (!existing || existing.type !== param.use) throw new AppError('NOT_FOUND', 'no such video');
       if (existing.status === 'deleted') throw new AppError('CONFLICT', 'a deleted video cannot be edited');
     }
     // The wire and the videos row keep the client's key; the upload row is stored under the user-scoped id.
-    const upload = await repo.findUpload(tx, scopedUploadKey(userId, param.fileUploadId));
-    if (!upload || upload.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
+    const upload = await findUserUpload(tx, userId, param.fileUploadId);
+    if (!upload) throw new AppError('NOT_FOUND', 'no such upload');
     if (upload.state === 'failed') {
       throw new AppError(
         'CONFLICT',
@@ -150,14 +157,15 @@ export async function publishVideo(
       );
     }
     if (param.use === 'smallVideo' && upload.state === 'ready') {
-      const user = await findUserById(tx, userId);
+      const { grade } = await getUserGrade(tx, userId);
       const broken = checkSmallVideo(
         { width: upload.width ?? 0, height: upload.height ?? 0, duration: upload.duration ?? 0 },
-        smallVideoMaxSeconds(user?.grade ?? 1),
+        smallVideoMaxSeconds(grade),
       );
       if (broken) throw ruleError('fileUploadId', broken.message, broken.code);
     }
-    if (await repo.findOtherUseOfUpload(tx, userId, param.fileUploadId, existing?.id)) {
+    const playing = await repo.findVideoIdsByUpload(tx, param.fileUploadId, existing?.id);
+    if (await findFirstLiveOwnItem(tx, userId, playing)) {
       throw new AppError('CONFLICT', 'this upload is already used by another of your videos');
     }
     let scheduledAt: Date | null = null;
@@ -196,13 +204,13 @@ export async function publishVideo(
       isCommercial: param.isCommercial,
       scheduledAt,
     };
-    let row: contentRepo.ContentRow;
+    let row: ContentRow;
     if (existing) {
-      row = await contentRepo.updateContent(tx, existing.id, fields);
+      row = await updateContentItem(tx, existing.id, fields);
       if (await repo.findVideo(tx, row.id)) await repo.updateVideo(tx, row.id, videoFields);
       else await repo.insertVideo(tx, { contentId: row.id, ...videoFields });
     } else {
-      row = await contentRepo.insertContent(tx, { userId, type: param.use, createdAt: now, ...fields });
+      row = await createContentItem(tx, { userId, type: param.use, createdAt: now, ...fields });
       await repo.insertVideo(tx, { contentId: row.id, ...videoFields });
     }
     if (review) await sendReviewMessage(tx, deps, userId, row.id, param.use, title, review);
@@ -232,11 +240,11 @@ export async function publishScheduledVideo(
   now = new Date(),
 ): Promise<ContentStatus | null> {
   return db.transaction(async (tx) => {
-    const row = await repo.findContentById(tx, id);
+    const row = await findContentItemById(tx, id);
     const video = row ? await repo.findVideo(tx, id) : undefined;
     if (!row || !video || row.status !== 'scheduled' || !video.scheduledAt) return null;
     if (video.scheduledAt.getTime() > now.getTime() + SCHEDULE_TOLERANCE_MS) return null;
-    const upload = await repo.findUpload(tx, scopedUploadKey(row.userId, video.uploadKey));
+    const upload = await findUserUpload(tx, row.userId, video.uploadKey);
     const review: ReviewResult =
       upload?.state === 'ready'
         ? reviewContent({ title: row.title, text: video.description })
@@ -245,7 +253,7 @@ export async function publishScheduledVideo(
             rejectReason: 'the video file is no longer available; please upload again',
             rule: 'UPLOAD_MISSING',
           };
-    const updated = await contentRepo.updateContent(tx, id, {
+    const updated = await updateContentItem(tx, id, {
       status: review.status,
       rejectReason: review.rejectReason,
       publishedAt: review.status === 'published' ? video.scheduledAt : null,
@@ -265,13 +273,13 @@ export async function publishScheduledVideo(
 }
 
 async function loadOwnVideo(db: Db, userId: number, id: number) {
-  const row = await contentRepo.findOwnContent(db, userId, id);
+  const row = await findOwnContentItem(db, userId, id);
   if (!row || row.status === 'deleted' || (row.type !== 'video' && row.type !== 'smallVideo')) {
     throw new AppError('NOT_FOUND', 'no such video');
   }
   const video = await repo.findVideo(db, id);
   if (!video) throw new AppError('NOT_FOUND', 'no such video');
-  return { row, video, upload: await repo.findUpload(db, scopedUploadKey(userId, video.uploadKey)) };
+  return { row, video, upload: await findUserUpload(db, userId, video.uploadKey) };
 }
 
 /**
@@ -338,7 +346,7 @@ export async function saveVideoDots(
       .map((d) => ({ time: Math.round(d.time * 1000) / 1000, title: d.title }))
       .sort((a, b) => a.time - b.time);
     await repo.updateVideo(tx, row.id, { dots });
-    await contentRepo.updateContent(tx, row.id, { updatedAt: new Date() });
+    await updateContentItem(tx, row.id, { updatedAt: new Date() });
     return { dots };
   });
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Spin } from 'antd';
 import { AppFooter, AppHeader, AsideMenu, SidePanel, TopBar } from '../../features/shell';
+import { visibleMenu } from '../menu';
 import { useFrameData } from './use-frame-data';
 
 /** The default layout (spec §1): top bar, header, aside menu, the 1200 px page, side panel, footer. */
@@ -11,7 +12,7 @@ export function DefaultLayout() {
       <TopBar sites={frame.config.siblingSites} />
       <AppHeader variant="full" user={frame.user.data} unreadCount={frame.unreadCount} />
       <div className="cc-container cc-body">
-        <AsideMenu rankResult={frame.rankResult} dynamicShow={frame.dynamicShow} />
+        <AsideMenu groups={visibleMenu(frame)} />
         <main className="cc-main" id="main">
           {frame.user.isSuccess ? <Outlet /> : <Spin size="large" className="cc-page-spin" />}
         </main>

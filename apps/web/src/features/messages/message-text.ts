@@ -11,7 +11,7 @@ export function messageText(
   i18n: Pick<I18n, 'exists'>,
 ): { title: string; body: string } {
   if (msg.kind && i18n.exists(`messages.kinds.${msg.kind}.title`)) {
-    const params = (msg.params ?? {}) as Record<string, unknown>;
+    const params = msg.params ?? {};
     const title = t(`messages.kinds.${msg.kind}.title`, params);
     const body = t(`messages.kinds.${msg.kind}.body`, params);
     // A template whose values did not all arrive would show `{{title}}`: the server's text is better.

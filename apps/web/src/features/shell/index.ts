@@ -1,11 +1,10 @@
 export { AppHeader, type AppHeaderProps } from './components/app-header';
 export { AppFooter } from './components/app-footer';
-export { AsideMenu } from './components/aside-menu';
+export { AsideMenu, type AsideMenuEntry, type AsideMenuGroup } from './components/aside-menu';
 export { SidePanel } from './components/side-panel';
 export { TopBar } from './components/top-bar';
 export { Logo } from './components/logo';
 export { LanguageSwitch } from './components/language-switch';
-export { MENU, menuLabelKey, visibleMenu } from './menu';
 export { usePublicConfig, publicConfigQuery } from './api/get-public-config';
 export { useUserInfo, userInfoQuery, getUserInfo } from './api/get-user-info';
 export { useMyInfo, myInfoQuery } from './api/get-my-info';

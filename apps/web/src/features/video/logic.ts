@@ -16,7 +16,7 @@ import {
   type VideoDot,
   type VideoPublishTypeValue,
 } from '@cc/contracts';
-import type { UploadFailure } from '../upload/uploader';
+import type { UploadFailure } from '@cc/uploader';
 
 /**
  * The video pages' logic without React (issue #3 "Pages"): display formats, the form's rules (the same
@@ -72,8 +72,7 @@ export function displayPercent(progress: number): number {
  * unless the status was 10002 (the api-client already went to the login page) or there is none.
  */
 export function tokenFailureMessage(error: unknown): { key: string; detail: string | null } {
-  const status =
-    typeof error === 'object' && error && 'status' in error ? (error as { status: unknown }).status : null;
+  const status = typeof error === 'object' && error && 'status' in error ? error.status : null;
   const message = error instanceof Error ? error.message : null;
   const detail = status === Status.NOT_LOGGED_IN || !message ? null : message;
   return { key: 'upload.error.tokenFailed', detail };

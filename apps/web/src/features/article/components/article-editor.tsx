@@ -90,7 +90,7 @@ export function ArticleEditor({
     setErrors(
       Object.fromEntries(
         Object.entries(found).map(([k, v]) => [k, v.rule ? ruleMessage(v.rule, t, v.message) : v.message]),
-      ) as FieldErrors,
+      ),
     );
 
   const applyServerErrors = (error: unknown) => {

@@ -1,17 +1,5 @@
-import {
-  App,
-  Button,
-  Image,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Space, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,11 +9,15 @@ import {
   type ContentStatus,
   type ContentType,
 } from '@cc/contracts';
-import { formatDate, formatWan } from '../../../lib/format';
+import { formatWan } from '../../../lib/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { useContentList } from '../api/get-content-list';
-import { useDeleteContent } from '../api/delete-content';
-import { StatusTag } from './status-tag';
+import {
+  ContentCover,
+  DateTimeCell,
+  DeleteContentButton,
+  StatusTag,
+  useContentList,
+} from '../../../components/content-table';
 
 export interface ContentFilters {
   type: ContentType | undefined;
@@ -74,7 +66,6 @@ export function ContentManager({
   onChange: (next: Partial<ContentFilters>) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const list = useContentList({
     type: filters.type,
     status: filters.status,
@@ -82,32 +73,13 @@ export function ContentManager({
     page: filters.page,
     pageSize: PAGE_SIZE,
   });
-  const deleteMutation = useDeleteContent();
-
-  const handleDelete = (item: ContentListItem) =>
-    deleteMutation.mutateAsync(item.id).then(
-      () => void message.success(t('content.deleted')),
-      (e: Error) => void message.error(e.message || t('content.deleteFailed')),
-    );
 
   const columns: TableColumnsType<ContentListItem> = [
     {
       title: t('content.columns.cover'),
       dataIndex: 'coverUrl',
       width: 108,
-      render: (url: string | null) =>
-        url ? (
-          <Image
-            src={url}
-            width={84}
-            height={56}
-            style={{ objectFit: 'cover', borderRadius: 4 }}
-            alt=""
-            preview={false}
-          />
-        ) : (
-          <div className="cc-no-cover">{t('content.noCover')}</div>
-        ),
+      render: (url: string | null) => <ContentCover url={url} />,
     },
     {
       title: t('content.columns.title'),
@@ -144,12 +116,7 @@ export function ContentManager({
       title: t('content.columns.updatedAt'),
       dataIndex: 'updatedAt',
       width: 110,
-      render: (v: string) => (
-        <div className="cc-tabular cc-nowrap">
-          <div>{formatDate(v, 'YYYY-MM-DD')}</div>
-          <Typography.Text type="secondary">{formatDate(v, 'HH:mm:ss')}</Typography.Text>
-        </div>
-      ),
+      render: (v: string) => <DateTimeCell value={v} />,
     },
     {
       title: t('content.columns.actions'),
@@ -166,17 +133,7 @@ export function ContentManager({
               {t('common.preview')}
             </Button>
           </Link>
-          <Popconfirm
-            title={t('content.deleteConfirm', { title: item.title || t('content.untitled') })}
-            okText={t('common.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common.cancel')}
-            onConfirm={() => handleDelete(item)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteContentButton item={item} />
         </Space>
       ),
     },

@@ -1,60 +1,58 @@
 import { Menu, type MenuProps } from 'antd';
-import {
-  BarChartOutlined,
-  CommentOutlined,
-  CrownOutlined,
-  FileTextOutlined,
-  HomeOutlined,
-  ReadOutlined,
-  RiseOutlined,
-  SafetyCertificateOutlined,
-} from '@ant-design/icons';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
-import { visibleMenu, type MenuGroup } from '../menu';
+import type { ComponentType } from 'react';
 
-const GROUP_ICONS: Record<MenuGroup['key'], ReactNode> = {
-  home: <HomeOutlined />,
-  content: <FileTextOutlined />,
-  data: <BarChartOutlined />,
-  interaction: <CommentOutlined />,
-  growth: <RiseOutlined />,
-  business: <CrownOutlined />,
-  certification: <SafetyCertificateOutlined />,
-  rules: <ReadOutlined />,
-};
+/** One link of the aside menu. */
+export interface AsideMenuEntry {
+  /** absolute path, e.g. `/videos` */
+  path: string;
+  /** full i18n key of the label */
+  labelKey: string;
+}
+
+/** A group of links; the app builds these from its route manifest and passes the visible ones in. */
+export interface AsideMenuGroup {
+  key: string;
+  /** full i18n key of the group title; null shows the entries ungrouped (home) */
+  labelKey: string | null;
+  icon: ComponentType;
+  entries: AsideMenuEntry[];
+}
 
 /**
- * The ~200 px aside menu (spec §1, §2). Each entry is a real link; the active one carries the class
- * `menu-select` (spec §2). Program entries need rankResult 1, dynamic entries dynamicShow 1 (spec §6).
+ * The ~200 px aside menu (spec §1, §2) over the groups it is given (already filtered by who may see
+ * them, spec §6). Each entry is a real link; the active one carries the class `menu-select` (spec §2).
  */
-export function AsideMenu({ rankResult, dynamicShow }: { rankResult: number; dynamicShow: number }) {
+export function AsideMenu({ groups }: { groups: readonly AsideMenuGroup[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const groups = visibleMenu({ rankResult, dynamicShow });
   const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-select' : undefined);
 
-  const items: MenuProps['items'] = groups.map((g) => {
+  type Item = NonNullable<MenuProps['items']>[number];
+  const items = groups.flatMap((g): Item[] => {
+    const Icon = g.icon;
     const children = g.entries.map((e) => ({
       key: e.path,
       label: (
         <NavLink to={e.path} end className={linkClass}>
-          {t(`menu.${e.labelKey}`)}
+          {t(e.labelKey)}
         </NavLink>
       ),
     }));
-    if (g.key === 'home') return { ...children[0]!, icon: GROUP_ICONS.home };
-    return {
-      type: 'group' as const,
-      key: g.key,
-      label: (
-        <span className="cc-menu-group">
-          {GROUP_ICONS[g.key]} {t(`menu.groups.${g.key}`)}
-        </span>
-      ),
-      children,
-    };
+    if (g.labelKey === null) return children.map((c) => ({ ...c, icon: <Icon /> }));
+    return [
+      {
+        type: 'group' as const,
+        key: g.key,
+        label: (
+          <span className="cc-menu-group">
+            <Icon /> {t(g.labelKey)}
+          </span>
+        ),
+        children,
+      },
+    ];
   });
 
   return (

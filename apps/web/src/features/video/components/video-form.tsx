@@ -87,6 +87,7 @@ export function VideoForm({
       ? fromDetail(initial)
       : { fileUploadId: null, isReady: false, info: null, frameCoverUrl: null, frameDataUrl: null },
   );
+  const initialMode: VideoFormValues['mode'] = initial?.status === 'scheduled' ? 'scheduled' : 'now';
   const [values, setValues] = useState({
     id: initial?.id,
     title: initial?.title ?? '',
@@ -95,7 +96,7 @@ export function VideoForm({
     isOriginal: initial?.isOriginal ?? false,
     isFirstPublish: initial?.isFirstPublish ?? false,
     isCommercial: initial?.isCommercial ?? false,
-    mode: (initial?.status === 'scheduled' ? 'scheduled' : 'now') as 'now' | 'scheduled',
+    mode: initialMode,
     scheduledAt: initial?.scheduledAt ?? null,
   });
   const [errors, setErrors] = useState<VideoFormErrors>({});

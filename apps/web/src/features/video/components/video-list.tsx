@@ -1,11 +1,17 @@
-import { App, Button, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { AimOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { AimOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, type ContentListItem, type ContentStatus, type UploadUse } from '@cc/contracts';
-import { formatDate, formatWan } from '../../../lib/format';
+import { formatWan } from '../../../lib/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { StatusTag, useContentList, useDeleteContent } from '../../content';
+import {
+  ContentCover,
+  DateTimeCell,
+  DeleteContentButton,
+  StatusTag,
+  useContentList,
+} from '../../../components/content-table';
 import { editorPath } from '../logic';
 
 export const VIDEO_LIST_PAGE_SIZE = 10;
@@ -25,15 +31,7 @@ export function VideoList({
   onPageChange: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const list = useContentList({ type: use, page, pageSize: VIDEO_LIST_PAGE_SIZE });
-  const remove = useDeleteContent();
-
-  const handleDelete = (item: ContentListItem) =>
-    remove.mutateAsync(item.id).then(
-      () => void message.success(t('content.deleted')),
-      (e: Error) => void message.error(e.message || t('content.deleteFailed')),
-    );
 
   const columns: TableColumnsType<ContentListItem> = [
     {
@@ -42,19 +40,7 @@ export function VideoList({
       dataIndex: 'title',
       render: (title: string, item) => (
         <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
-          {item.coverUrl ? (
-            <img
-              src={item.coverUrl}
-              alt=""
-              className={`cc-cover-thumb${use === 'smallVideo' ? ' is-vertical' : ''}`}
-            />
-          ) : (
-            <div
-              className={`cc-cover-thumb${use === 'smallVideo' ? ' is-vertical' : ''}`}
-              role="img"
-              aria-label={t('content.noCover')}
-            />
-          )}
+          <ContentCover url={item.coverUrl} shape={use === 'smallVideo' ? 'portrait' : 'landscape'} />
           <Typography.Text strong ellipsis={{ tooltip: title }} style={{ minWidth: 0, flex: 1 }}>
             {title || t('content.untitled')}
           </Typography.Text>
@@ -89,15 +75,7 @@ export function VideoList({
       title: t('video.list.publishedAt'),
       dataIndex: 'publishedAt',
       width: 112,
-      render: (v: string | null) =>
-        v ? (
-          <div className="cc-tabular cc-nowrap">
-            <div>{formatDate(v, 'YYYY-MM-DD')}</div>
-            <Typography.Text type="secondary">{formatDate(v, 'HH:mm:ss')}</Typography.Text>
-          </div>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
+      render: (v: string | null) => <DateTimeCell value={v} />,
     },
     {
       title: t('content.columns.actions'),
@@ -117,17 +95,7 @@ export function VideoList({
               </Button>
             </Link>
           ) : null}
-          <Popconfirm
-            title={t('content.deleteConfirm', { title: item.title || t('content.untitled') })}
-            okText={t('common.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common.cancel')}
-            onConfirm={() => handleDelete(item)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteContentButton item={item} />
         </Space>
       ),
     },

@@ -22,7 +22,7 @@ import {
   type UploadHandle,
   type UploadProgress,
   type VideoInfo,
-} from '../../upload/uploader';
+} from '@cc/uploader';
 import { getUploadVideoSecret } from '../api/video-api';
 import {
   checkSmallVideoFile,

@@ -1,6 +1,7 @@
 import type { Resources } from './zh-CN';
-import { uploadMessages } from '../../../features/upload/uploader/messages';
+import { uploadMessages } from '@cc/uploader';
 import { videoEnUS } from './video.en-US';
+import { pagesEnUS } from './pages.en-US';
 import { designsEnUS, editorEnUS } from './editor.en-US';
 
 /** en-US resources: same keys as zh-CN (the type makes a missing key a compile error). */
@@ -315,6 +316,7 @@ const enUS: Resources = {
   editor: editorEnUS,
   designs: designsEnUS,
   video: videoEnUS,
+  pages: pagesEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',
     formats: 'JPG, PNG, GIF or WebP, up to 20 MB',

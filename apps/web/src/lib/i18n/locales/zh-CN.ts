@@ -1,6 +1,7 @@
 import { designsZhCN, editorZhCN } from './editor.zh-CN';
-import { uploadMessages } from '../../../features/upload/uploader/messages';
+import { uploadMessages } from '@cc/uploader';
 import { videoZhCN } from './video.zh-CN';
+import { pagesZhCN } from './pages.zh-CN';
 
 /** zh-CN resources: the product's default language. en-US must carry every key (typed by Resources). */
 const zhCN = {
@@ -302,6 +303,7 @@ const zhCN = {
   editor: editorZhCN,
   designs: designsZhCN,
   video: videoZhCN,
+  pages: pagesZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
     formats: '支持 JPG、PNG、GIF、WebP，不超过 20MB',

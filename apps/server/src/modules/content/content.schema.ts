@@ -1,0 +1,38 @@
+import type { ContentStatus, ContentType } from '@cc/contracts';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../user/user.schema.js';
+
+/*
+ * Tables of the content module (issue #7): only content.repo.ts reads and writes them; other modules call
+ * content.service.ts. `users` (and any other module's table) is imported for a foreign key only, never
+ * queried. db/schema/index.ts re-exports this file for drizzle-kit and the migrations.
+ */
+
+/** An author's content item of any type (API.md §9); `content` is sanitized HTML for articles. */
+export const contents = pgTable(
+  'contents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<ContentType>().notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    coverUrls: jsonb('cover_urls').$type<string[]>().notNull().default([]),
+    status: text('status').$type<ContentStatus>().notNull(),
+    rejectReason: text('reject_reason'),
+    views: integer('views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contents_user_updated_idx').on(t.userId, t.updatedAt),
+    index('contents_user_status_idx').on(t.userId, t.status),
+  ],
+);

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import {
+  designDetailSchema,
+  designListItemSchema,
+  designSaveResultSchema,
+  myImageItemSchema,
+} from './design.js';
+import { contentStatuses } from './schemas.js';
+import { Status } from './status.js';
+import {
+  contentDetailSchema,
+  contentListItemSchema,
+  homeOverviewSchema,
+  idSchema,
+  imageUploadResultSchema,
+  isoTimeSchema,
+  listDataSchema,
+  messageGroupEntrySchema,
+  messageItemSchema,
+  myInfoSchema,
+  noticeDetailSchema,
+  noticeItemSchema,
+  publicConfigSchema,
+  userInfoSchema,
+} from './types.js';
+import {
+  mergeFileStatusSchema,
+  mergeResultSchema,
+  moreShardResultSchema,
+  shardsMissingDataSchema,
+  uploadVideoSecretSchema,
+} from './upload.js';
+import { durationPermissionSchema, saveVideoDotsResultSchema, videoDetailSchema } from './video.js';
+
+/**
+ * The answers of every route (issue #7 "Contracts for answers too"): the envelope of API.md §3 as zod
+ * schemas, the small `data` shapes that have no home elsewhere, and `apiDataSchemas`, the one table of
+ * path → `data` schema. The server registers each route's `data` schema (plugins/signature.ts,
+ * plugins/envelope.ts) and a test checks the table matches the routes; the web app's test fixtures are
+ * typed from the table, so a contract change breaks them at typecheck.
+ */
+
+/** `data` of the calls that answer nothing (`content/delete`, `logout`, …): `null` (API.md §5, §6, §9). */
+export const nullDataSchema = z.null();
+
+/** `article/publish`, `video/publish` → `{ id, status }` (API.md §9). */
+export const publishResultSchema = z.strictObject({ id: idSchema, status: z.enum(contentStatuses) });
+export type PublishResult = z.infer<typeof publishResultSchema>;
+
+/** `passport/register`, `passport/login` → `{ userId }` (API.md §5). */
+export const userIdResultSchema = z.strictObject({ userId: idSchema });
+export type UserIdResult = z.infer<typeof userIdResultSchema>;
+
+/** `program/get_user_grade` → `{ rankResult: 0 or 1, grade }` (API.md §6). */
+export const userGradeSchema = z.strictObject({ rankResult: z.literal([0, 1]), grade: z.int().min(0) });
+export type UserGrade = z.infer<typeof userGradeSchema>;
+
+/** `dynamic/get_dynamic_auth` → `{ dynamicShow: 0 or 1 }` (API.md §6). */
+export const dynamicAuthSchema = z.strictObject({ dynamicShow: z.literal([0, 1]) });
+export type DynamicAuth = z.infer<typeof dynamicAuthSchema>;
+
+/** `manage/upload_file_secret` → `{ uploadFileSecret, expiresAt }` (API.md §6), valid 24 h, ISO time. */
+export const uploadFileSecretSchema = z.strictObject({
+  uploadFileSecret: z.string().min(1),
+  expiresAt: isoTimeSchema,
+});
+export type UploadFileSecret = z.infer<typeof uploadFileSecretSchema>;
+
+/** `common_material` → `[{ name, url }]` (API.md §6; group `contact_support` is the support QR image). */
+export const commonMaterialSchema = z.array(z.strictObject({ name: z.string(), url: z.string() }));
+export type CommonMaterial = z.infer<typeof commonMaterialSchema>;
+
+/** `message/get_mp_index_group_message` → one entry per group (API.md §6). */
+export const groupUnreadSchema = z.array(messageGroupEntrySchema);
+/** `message/get_message_list` → a list of messages (extension). */
+export const messageListSchema = listDataSchema(messageItemSchema);
+/** `notice/get_notice_list` → a list of notices (extension). */
+export const noticeListSchema = listDataSchema(noticeItemSchema);
+/** `content/list` → a list of the author's items (API.md §9). */
+export const contentListSchema = listDataSchema(contentListItemSchema);
+/** `design/list` → a list of the author's designs (issue #4). */
+export const designListSchema = listDataSchema(designListItemSchema);
+/** `media/my_images` → a list of the author's uploaded images (issue #4). */
+export const myImageListSchema = listDataSchema(myImageItemSchema);
+
+/** One field error of a 10007 answer: `data.fields[i]` (API.md §3). */
+export const fieldErrorSchema = z.strictObject({ path: z.string(), message: z.string() });
+
+/** `data` of a 10007: `{ fields }`, and the broken rule's stable code when there is one (video rules). */
+export const validationErrorDataSchema = z.strictObject({
+  fields: z.array(fieldErrorSchema),
+  rule: z.string().optional(),
+});
+
+/**
+ * The success envelope `{ status: 1, message, data }` of every `/api/` and `/fileservice/` answer
+ * (API.md §3) around a route's `data` schema.
+ */
+export function envelopeSchema<D extends z.ZodType>(data: D) {
+  return z.strictObject({ status: z.literal(Status.OK), message: z.string(), data });
+}
+
+const errorStatuses = Object.values(Status).filter((s) => s !== Status.OK) as [number, ...number[]];
+
+/**
+ * The error envelope `{ status, message, data, ercd }` (API.md §3): `status` one of the table's error
+ * codes, `data` null, `{ fields }` (10007) or `{ missing }` (`SHARDS_MISSING`, API.md §7).
+ */
+export const errorEnvelopeSchema = z.strictObject({
+  status: z.literal(errorStatuses),
+  message: z.string(),
+  data: z.union([z.null(), validationErrorDataSchema, shardsMissingDataSchema]),
+  ercd: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/**
+ * Path → `data` schema of every envelope route (API.md §4–§9 and the extensions of docs/api.md). A route
+ * the server registers must be here with the very schema it registers (apps/server routes-contract test).
+ */
+export const apiDataSchemas = {
+  // home (API.md §4, extension)
+  '/api/config': publicConfigSchema,
+  '/api/home/overview': homeOverviewSchema,
+  // session and account (API.md §5)
+  '/api/passport/register': userIdResultSchema,
+  '/api/passport/login': userIdResultSchema,
+  '/api/logout': nullDataSchema,
+  // calls named in the spec (API.md §6)
+  '/api/home/userinfo': userInfoSchema,
+  '/api/user_center/get_my_info_by_id': myInfoSchema,
+  '/api/message/get_mp_index_group_message': groupUnreadSchema,
+  '/api/message/clear_unread_msg': nullDataSchema,
+  '/api/program/get_user_grade': userGradeSchema,
+  '/api/dynamic/get_dynamic_auth': dynamicAuthSchema,
+  '/api/common_material': commonMaterialSchema,
+  '/api/manage/upload_file_secret': uploadFileSecretSchema,
+  '/api/video/get_upload_video_secret': uploadVideoSecretSchema,
+  // messages and notices (extensions)
+  '/api/message/get_message_list': messageListSchema,
+  '/api/message/read_message': nullDataSchema,
+  '/api/notice/get_notice_list': noticeListSchema,
+  '/api/notice/get_notice_detail': noticeDetailSchema,
+  // file service (API.md §7, §8)
+  '/fileservice/moreShard': moreShardResultSchema,
+  '/fileservice/merge': mergeResultSchema,
+  '/fileservice/isExistLocalMergeFile': mergeFileStatusSchema,
+  '/fileservice/upload': nullDataSchema,
+  '/fileservice/image': imageUploadResultSchema,
+  // content (API.md §9)
+  '/api/article/publish': publishResultSchema,
+  '/api/content/list': contentListSchema,
+  '/api/content/detail': contentDetailSchema,
+  '/api/content/delete': nullDataSchema,
+  // designs and pictures (issue #4, docs/api.md "Designs")
+  '/api/design/save': designSaveResultSchema,
+  '/api/design/list': designListSchema,
+  '/api/design/detail': designDetailSchema,
+  '/api/design/duplicate': designSaveResultSchema,
+  '/api/design/rename': designSaveResultSchema,
+  '/api/design/delete': nullDataSchema,
+  '/api/media/my_images': myImageListSchema,
+  // video publishing (issue #3, docs/api.md "Video publishing")
+  '/api/video/publish': publishResultSchema,
+  '/api/video/detail': videoDetailSchema,
+  '/api/video/save_dots': saveVideoDotsResultSchema,
+  '/api/small_video/get_duration_permission': durationPermissionSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+/** A path of `apiDataSchemas`. */
+export type ApiPath = keyof typeof apiDataSchemas;
+/** The `data` a path answers with (what a client or a test fixture may hold). */
+export type ApiData<P extends ApiPath> = z.input<(typeof apiDataSchemas)[P]>;

@@ -1,0 +1,1 @@
+export { contents } from '../../modules/content/content.schema.js';

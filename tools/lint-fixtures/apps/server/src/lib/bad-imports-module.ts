@@ -1,0 +1,3 @@
+import { getContent } from '../modules/content/content.service.js';
+
+export const libContent = getContent;

@@ -1,0 +1,3 @@
+import { contents } from './content.schema.js';
+
+export const findContent = (): string => contents.name;

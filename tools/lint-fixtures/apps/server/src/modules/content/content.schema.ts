@@ -1,0 +1,1 @@
+export const contents = { name: 'contents' };

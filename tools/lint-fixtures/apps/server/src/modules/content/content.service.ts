@@ -1,0 +1,3 @@
+import { findContent } from './content.repo.js';
+
+export const getContent = (): string => findContent();

@@ -1,0 +1,3 @@
+import { findContent } from '../content/content.repo.js';
+
+export const schemaThroughRepo = findContent;

@@ -1,0 +1,3 @@
+import { contents } from '../../db/schema/index.js';
+
+export const sharedTable = contents;

@@ -1,0 +1,3 @@
+import { contents } from '../content/content.schema.js';
+
+export const otherTable = contents;

@@ -1,0 +1,3 @@
+import { getContent } from '../content/content.service.js';
+
+export const getVideo = (): string => getContent();

@@ -1,0 +1,3 @@
+import { findContent } from '../modules/content/content.repo.js';
+
+export const homeRead = findContent;

@@ -1,0 +1,3 @@
+import { contents } from '../modules/content/content.schema.js';
+
+export const homeTables = [contents];

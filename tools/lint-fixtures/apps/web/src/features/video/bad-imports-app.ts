@@ -1,0 +1,3 @@
+import { page } from '../../app/page';
+
+export const videoPage = page;

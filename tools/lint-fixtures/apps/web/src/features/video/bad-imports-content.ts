@@ -1,0 +1,3 @@
+import { contentTitle } from '../content';
+
+export const borrowed = contentTitle;

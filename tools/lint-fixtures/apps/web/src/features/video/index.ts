@@ -1,0 +1,3 @@
+import { formatCount } from '../../lib/format';
+
+export const videoTitle = formatCount(1);

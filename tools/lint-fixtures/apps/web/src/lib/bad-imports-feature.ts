@@ -1,0 +1,3 @@
+import { videoTitle } from '../features/video';
+
+export const libTitle = videoTitle;

@@ -1,0 +1,3 @@
+import { buildApp } from '@cc/server';
+
+export const app = buildApp;

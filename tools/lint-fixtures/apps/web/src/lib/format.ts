@@ -1,0 +1,1 @@
+export const formatCount = (n: number): string => String(n);
