@@ -196,7 +196,7 @@ export async function registerAuthor(
   mediaName = '测试作者',
 ): Promise<Author> {
   const account = `e2e_${randomBytes(5).toString('hex')}`;
-  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const password = `pw-${randomBytes(12).toString('hex')}`;
   const own = request ?? (await playwrightRequest.newContext());
   try {
     const env = await callApi<{ userId: number }>(own, baseUrl, 'POST', '/api/passport/register', {
@@ -252,11 +252,15 @@ export async function publishVideoThroughApi(
   const secret = await call<{ token: string }>('GET', '/api/video/get_upload_video_secret', {});
   if (secret.status !== 1) throw new Error(`upload secret: ${secret.message}`);
   const q = `token=${encodeURIComponent(secret.data.token)}`;
+  // State-changing file-service calls carry x-user-guid = the UserGuid cookie (API.md §5, issue #8 item 10).
+  const guid = (await page.context().cookies()).find((c) => c.name === 'UserGuid')?.value ?? '';
+  const headers = { 'x-user-guid': guid };
   const key = randomBytes(16).toString('hex');
   const shardSize = shardSizeFor(bytes.length);
   const shardTotal = shardCountFor(bytes.length, shardSize);
   for (let i = 1; i <= shardTotal; i++) {
     const res = await request.post(`${server.baseUrl}${FILESERVICE_PATHS.moreShard}?${q}`, {
+      headers,
       multipart: {
         shardIndex: String(i),
         shardTotal: String(shardTotal),
@@ -279,7 +283,10 @@ export async function publishVideoThroughApi(
     if (env.status !== 1) throw new Error(`shard ${i}: ${env.status} ${env.message}`);
   }
   const merged = (await (
-    await request.post(`${server.baseUrl}${FILESERVICE_PATHS.merge}?${q}`, { data: { fileUploadId: key } })
+    await request.post(`${server.baseUrl}${FILESERVICE_PATHS.merge}?${q}`, {
+      headers,
+      data: { fileUploadId: key },
+    })
   ).json()) as Envelope;
   if (merged.status !== 1) throw new Error(`merge: ${merged.status} ${merged.message}`);
   const deadline = Date.now() + 60_000;

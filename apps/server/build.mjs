@@ -2,9 +2,10 @@
  * Compiles the server for production (issue #7 "A compiled server, tsx out of production"):
  * `src/main.ts` and the workspace code it imports (`@cc/*`, TypeScript sources) are bundled by esbuild into
  * `dist/main.js` (ESM, node20, with a source map; `node --enable-source-maps` maps stack traces back to
- * `src/`). npm dependencies stay external and load from node_modules at run time, so the bundle never
- * contains a devDependency (tsx, drizzle-kit, s3rver, vite, esbuild) and native modules (sharp, argon2)
- * keep their own loaders. The SQL migrations are copied to `dist/migrations`, the folder
+ * `src/`), and the sanitizer's worker thread (`src/lib/sanitize-worker.ts`) into `dist/sanitize-worker.js`.
+ * npm dependencies stay external and load from node_modules at run time, so the bundle never contains a
+ * devDependency (tsx, drizzle-kit, s3rver, vite, esbuild) and native modules (sharp, argon2) keep their own
+ * loaders. The SQL migrations are copied to `dist/migrations`, the folder
  * `db/client.ts` looks in next to the running file.
  *
  *
@@ -114,17 +115,17 @@ const externalNpmPackages = {
 };
 
 /**
- * Builds `dist/main.js` (+ `.map`) and `dist/migrations/` from scratch.
- * @returns esbuild's metafile (inputs and outputs, bytes)
- * @throws when esbuild reports an error (type errors are `tsc`'s job, not esbuild's)
+ * esbuild's options for the server bundle (also used by `src/lib/sanitize-worker.test.ts`, which runs the
+ * bundled worker thread).
+ * @param outdir where `main.js` and `sanitize-worker.js` go, relative to apps/server or absolute
  */
-export async function buildServer() {
-  rmSync(distDir, { recursive: true, force: true });
-  mkdirSync(distDir, { recursive: true });
-  const result = await esbuild.build({
+export function serverBuildOptions(outdir) {
+  return {
     absWorkingDir: serverDir,
-    entryPoints: ['src/main.ts'],
-    outfile: 'dist/main.js',
+    // the sanitizer's worker thread is a second entry (issue #8 item 3): src/lib/sanitize-html.ts starts
+    // `sanitize-worker.js` from the directory of the running bundle
+    entryPoints: { main: 'src/main.ts', 'sanitize-worker': 'src/lib/sanitize-worker.ts' },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -137,7 +138,18 @@ export async function buildServer() {
     banner: {
       js: "import { createRequire as __ccCreateRequire } from 'node:module';\nconst require = __ccCreateRequire(import.meta.url);",
     },
-  });
+  };
+}
+
+/**
+ * Builds `dist/main.js` and `dist/sanitize-worker.js` (+ `.map`) and `dist/migrations/` from scratch.
+ * @returns esbuild's metafile (inputs and outputs, bytes)
+ * @throws when esbuild reports an error (type errors are `tsc`'s job, not esbuild's)
+ */
+export async function buildServer() {
+  rmSync(distDir, { recursive: true, force: true });
+  mkdirSync(distDir, { recursive: true });
+  const result = await esbuild.build(serverBuildOptions('dist'));
   assertRuntimeImportsOnly(result.metafile);
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(distDir, 'migrations'), { recursive: true });
   return result.metafile;

@@ -2,12 +2,19 @@
  * The upload bench's client (run by bench/upload/run.ts in a child process): uploads one file with the
  * protocol of API.md §7 — 5 concurrent workers, content-md5 on every shard, then merge — and prints
  * `{ shards, merge }` in seconds as its last line.
- * Usage: node --import tsx bench/upload/client.ts <base URL> <token> <file> <size>
+ * Usage: node --import tsx bench/upload/client.ts <base URL> <token> <UserGuid> <file> <size>
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { type Envelope, type MergeResult, shardCountFor, shardSizeFor, UPLOAD_WORKERS } from '@cc/contracts';
+import {
+  type Envelope,
+  type MergeResult,
+  shardCountFor,
+  shardSizeFor,
+  UPLOAD_WORKERS,
+  USER_GUID_HEADER,
+} from '@cc/contracts';
 
 /** Keep-alive connections, one per worker: what a browser does with HTTP/1.1. */
 const agent = new Agent({ keepAlive: true, maxSockets: UPLOAD_WORKERS });
@@ -50,6 +57,7 @@ function postParts(
 async function uploadFile(
   base: string,
   token: string,
+  userGuid: string,
   file: string,
   size: number,
 ): Promise<{ shards: number; merge: number }> {
@@ -93,6 +101,7 @@ async function uploadFile(
         `${base}/fileservice/moreShard?token=${encodeURIComponent(token)}`,
         {
           'content-type': `multipart/form-data; boundary=${boundary}`,
+          [USER_GUID_HEADER]: userGuid,
           ...(withMd5 ? { 'content-md5': createHash('md5').update(bytes).digest('base64') } : {}),
         },
         [before, bytes, after],
@@ -109,7 +118,7 @@ async function uploadFile(
   const shardsDone = performance.now();
   const res = await fetch(`${base}/fileservice/merge?token=${encodeURIComponent(token)}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', [USER_GUID_HEADER]: userGuid },
     body: new URLSearchParams({ fileUploadId: key }).toString(),
   });
   const env = (await res.json()) as Envelope<MergeResult>;
@@ -118,10 +127,10 @@ async function uploadFile(
   return { shards: (shardsDone - started) / 1000, merge: (mergeDone - shardsDone) / 1000 };
 }
 
-const [base, token, file, size] = process.argv.slice(2);
+const [base, token, userGuid, file, size] = process.argv.slice(2);
 /** BENCH_UPLOAD_MD5=0 leaves out content-md5 (to see what the checksums cost); the browser always sends it. */
 const withMd5 = process.env.BENCH_UPLOAD_MD5 !== '0';
-uploadFile(base!, token!, file!, Number(size)).then(
+uploadFile(base!, token!, userGuid!, file!, Number(size)).then(
   (result) => console.log(JSON.stringify(result)),
   (error: unknown) => {
     console.error(error);

@@ -158,6 +158,7 @@ async function signedCall<T>(
 function uploadFile(
   base: string,
   token: string,
+  userGuid: string,
   file: string,
   size: number,
 ): Promise<{ shards: number; merge: number }> {
@@ -171,6 +172,7 @@ function uploadFile(
         path.join(here, 'client.ts'),
         base,
         token,
+        userGuid,
         file,
         String(size),
       ],
@@ -210,10 +212,13 @@ async function main(): Promise<void> {
           s,
           'POST',
           '/api/passport/register',
-          { account, password: 'bench-password', mediaName: 'Bench' },
+          { account, password: randomBytes(12).toString('hex'), mediaName: 'Bench' },
           '0',
         );
         s.userId = reg.userId;
+        // State-changing file-service calls carry the UserGuid cookie's value as x-user-guid (API.md §5).
+        const userGuid = /(?:^|; )UserGuid=([^;]+)/.exec(s.cookie)?.[1];
+        if (!userGuid) throw new Error('register set no UserGuid cookie');
         const { token } = await signedCall<{ token: string }>(
           s,
           'GET',
@@ -230,7 +235,13 @@ async function main(): Promise<void> {
           const rawSeconds = await rawWrite(source, path.join(work, 'raw.bin'), shardSize);
           await rm(path.join(work, 'raw.bin'), { force: true });
           const rssBefore = await server.mark();
-          const { shards, merge } = await uploadFile(server.base, token, source, run.size);
+          const { shards, merge } = await uploadFile(
+            server.base,
+            token,
+            decodeURIComponent(userGuid),
+            source,
+            run.size,
+          );
           const peak = await server.peak();
           const ratio = rawSeconds / shards;
           rows.push(

@@ -1,8 +1,10 @@
+import { WEB_CID } from '@cc/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { type DbHandle, openDb } from './db/client.js';
 import { startJobs } from './jobs/index.js';
+import { loggerOptions } from './lib/logging.js';
 import contentRoutes from './modules/content/content.routes.js';
 import designRoutes from './modules/design/design.routes.js';
 import { fileServiceRoutes, videoServingRoutes } from './modules/fileservice/fileservice.routes.js';
@@ -16,7 +18,7 @@ import { ensureDemoCovers } from './db/demo-covers.js';
 import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
 import userRoutes from './modules/user/user.routes.js';
 import videoRoutes from './modules/video/video.routes.js';
-import envelope from './plugins/envelope.js';
+import envelope, { envelopeServerOptions } from './plugins/envelope.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
 import signature from './plugins/signature.js';
@@ -38,16 +40,18 @@ const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /**
  * Builds the server: plugins, then modules. Never listens (main.ts does; tests use `app.inject`).
  * Does not migrate either: `main.ts start`/`migrate` and the test helper do.
- * @param deps an already open database (tests) or storage; otherwise opened from the config and closed with the app
+ * @param deps an already open database (tests) or storage; otherwise opened from the config and closed with the app;
+ *   `logStream` receives the log lines instead of stdout (tests of issue #8 item 8's redaction)
  */
 export async function buildApp(
   config: AppConfig,
-  deps: { handle?: DbHandle; storage?: ObjectStorage } = {},
+  deps: { handle?: DbHandle; storage?: ObjectStorage; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...envelopeServerOptions,
   });
   const handle =
     deps.handle ?? (await openDb({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
@@ -60,7 +64,7 @@ export async function buildApp(
 
   // Also the serializer compiler: answers are checked against their response schemas (plugins/envelope.ts).
   await app.register(envelope, { strictResponses: config.strictResponses });
-  await app.register(security, { config });
+  await app.register(security, { config, db });
   await app.register(swagger);
   await app.register(session, { db, config });
   await app.register(signature, { config });
@@ -87,7 +91,7 @@ export async function buildApp(
   await app.register(videoServingRoutes, { storage });
   await app.register(videoRoutes, { db, jobs });
 
-  await app.register(webStatic, { webDist: config.webDist });
+  await app.register(webStatic, { webDist: config.webDist, signSecret: config.signSecrets[WEB_CID] });
 
   app.addHook('onReady', async () => {
     await ensureDefaultAvatar(storage);

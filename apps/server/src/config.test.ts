@@ -19,7 +19,13 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe(path.resolve(process.cwd(), 'data'));
     expect(c.pgliteDir).toBe(path.join(c.dataDir, 'db'));
     expect(c.mediaDir).toBe(path.join(c.dataDir, 'media'));
-    expect(c.loginRateLimit).toEqual({ perAccount: 5, perIp: 20, registerPerIp: 10, windowMinutes: 15 });
+    expect(c.loginRateLimit).toEqual({
+      perAccountIp: 5,
+      perAccount: 100,
+      perIp: 20,
+      registerPerIp: 10,
+      windowMinutes: 15,
+    });
     expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_SIGN_SECRET, WEB_CID } from '@cc/contracts';
@@ -34,8 +35,13 @@ const jsonFromString = <T extends z.ZodType>(schema: T) =>
     .pipe(schema);
 
 const rateLimitSchema = z.object({
-  /** failed logins per account within the window */
-  perAccount: z.number().int().min(1).default(5),
+  /** failed logins per (account, client IP) pair within the window (issue #8 item 7) */
+  perAccountIp: z.number().int().min(1).default(5),
+  /**
+   * failed logins per account from all addresses within the window: a loose ceiling against distributed
+   * guessing (at 5 per pair, 20 distinct addresses are needed to reach it)
+   */
+  perAccount: z.number().int().min(1).default(100),
   /** failed logins per client IP within the window */
   perIp: z.number().int().min(1).default(20),
   /** registrations per client IP within the window */
@@ -43,6 +49,73 @@ const rateLimitSchema = z.object({
   /** window length, minutes */
   windowMinutes: z.number().int().min(1).default(15),
 });
+
+/** 1 MiB, in bytes */
+const MiB = 1024 * 1024;
+/** Default of `REQUEST_LIMITS.anonymousPerMinute`: a flood guard per client address (issue #8 item 5). */
+export const ANONYMOUS_REQUESTS_PER_MINUTE = 600;
+/** Default of `REQUEST_LIMITS.authorPerMinute`: per signed-in author, so an office behind one address is not one budget. */
+export const AUTHOR_REQUESTS_PER_MINUTE = 1200;
+/** Default file-service budget per author: 128 MiB/s (a 30 GB upload in about 4 minutes at full budget). */
+export const FILE_BYTES_PER_SECOND = 128 * MiB;
+
+/**
+ * The request guards of plugins/security.ts (issue #8 item 5; env `REQUEST_LIMITS`, JSON, any subset). Counted
+ * per minute in the database or Redis, so several servers share them.
+ */
+const requestLimitsSchema = z.object({
+  /** `/api/` requests per minute per client IP without a session */
+  anonymousPerMinute: z.number().int().min(1).default(ANONYMOUS_REQUESTS_PER_MINUTE),
+  /** `/api/` requests per minute per signed-in author (whatever address they come from) */
+  authorPerMinute: z.number().int().min(1).default(AUTHOR_REQUESTS_PER_MINUTE),
+  /** `/fileservice/` request bytes per minute per author (upload token or session) */
+  fileBytesPerMinute: z
+    .number()
+    .int()
+    .min(1)
+    .default(FILE_BYTES_PER_SECOND * 60),
+});
+
+/**
+ * `TRUST_PROXY` (issue #8 item 4): `false` (default: the socket's address is the client), or a comma-separated
+ * list of the proxies' addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`; also proxy-addr's names `loopback`,
+ * `linklocal`, `uniquelocal`). `true` is refused: it would trust every hop, so anyone could forge
+ * `X-Forwarded-For` past the per-IP limits.
+ */
+const trustProxySchema = z.string().transform((text, ctx): false | string[] => {
+  const value = text.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY=true would trust a forged X-Forwarded-For from anyone; list your proxies instead, e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1',
+    });
+    return z.NEVER;
+  }
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!isProxyEntry(entry)) {
+      ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR range: ${entry}` });
+      return z.NEVER;
+    }
+  }
+  return entries;
+});
+
+/** An IP address, `address/prefix` within the family's bits, or one of proxy-addr's range names. */
+function isProxyEntry(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,9 +136,22 @@ const envSchema = z.object({
   /** encoded in the contact-support QR code (API.md §6 common_material) */
   SUPPORT_URL: z.string().url().default('https://creator.example.com/support'),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false', '1', '0']).default('auto'),
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  TRUST_PROXY: trustProxySchema.default(false),
+  /** counters of the request limits in Redis instead of the database (issue #8 item 5) */
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REQUEST_LIMITS: jsonFromString(requestLimitsSchema.partial()).optional(),
   WEB_DIST: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
+  /** bound of the resized-image cache, bytes (issue #8 item 6); default 1 GiB */
+  IMAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOGIN_RATE_LIMIT: jsonFromString(rateLimitSchema.partial()).optional(),
@@ -104,6 +190,8 @@ export interface AppConfig {
   pgliteDir: string;
   /** absolute directory of media objects (local-disk storage) */
   mediaDir: string;
+  /** bound of the resized-image cache (`rendition/` objects), bytes; least recently used evicted first */
+  imageCacheMaxBytes: number;
   /** signing secret per cid (API.md §2) */
   signSecrets: Record<string, string>;
   /** HMAC key of upload-file secrets */
@@ -116,7 +204,14 @@ export interface AppConfig {
   supportUrl: string;
   /** 'auto': Secure when the request came over https */
   cookieSecure: boolean | 'auto';
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: false, or the addresses/CIDRs of trusted proxies; the client address is then the
+   * right-most `X-Forwarded-For` hop that is not one of them (issue #8 item 4)
+   */
+  trustProxy: false | string[];
+  /** Redis for the request-limit counters; the database when unset (issue #8 item 5) */
+  redisUrl: string | undefined;
+  requestLimits: z.infer<typeof requestLimitsSchema>;
   /** absolute path of the built web app */
   webDist: string;
   logLevel: string;
@@ -146,7 +241,7 @@ const truthy = (v: string | undefined) => v === '1' || v === 'true';
 /**
  * Reads the configuration from an environment (usually `process.env`).
  * @throws Error naming every invalid variable; in production also when the development signing or app
- *   secret would be used.
+ *   secret would be used, or SIGN_SECRETS has no secret for the web client (cid 500, issue #8 item 9).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -161,6 +256,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production') {
     if (Object.values(signSecrets).includes(DEV_SIGN_SECRET)) {
       throw new Error('refusing to start: SIGN_SECRETS uses the development secret in production');
+    }
+    // The web app signs with SIGN_SECRETS["500"], served in its index.html (issue #8 item 9): without it
+    // nobody could sign in through the UI.
+    if (!signSecrets[WEB_CID]) {
+      throw new Error(`refusing to start: SIGN_SECRETS has no secret for the web client "${WEB_CID}"`);
     }
     if (appSecret === DEV_APP_SECRET) throw new Error('refusing to start: set APP_SECRET in production');
   }
@@ -178,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'db'),
     mediaDir: e.MEDIA_DIR ? path.resolve(process.cwd(), e.MEDIA_DIR) : path.join(dataDir, 'media'),
+    imageCacheMaxBytes: e.IMAGE_CACHE_MAX_BYTES,
     signSecrets,
     appSecret,
     seedDemo,
@@ -188,7 +289,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feedbackUrl: e.FEEDBACK_URL,
     supportUrl: e.SUPPORT_URL,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : truthy(e.COOKIE_SECURE),
-    trustProxy: truthy(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    requestLimits: requestLimitsSchema.parse(e.REQUEST_LIMITS ?? {}),
     webDist: e.WEB_DIST ? path.resolve(process.cwd(), e.WEB_DIST) : path.resolve(here, '../../web/dist'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     sessionTtlDays: e.SESSION_TTL_DAYS,

@@ -66,6 +66,20 @@ export const TITLE_MIN = 6;
 export const TITLE_MAX = 30;
 export const BODY_MIN = 10;
 export const BODY_MAX = 100_000;
+/**
+ * Largest article body as sent, HTML characters (issue #8 item 3): 5× the text limit, room for any real
+ * formatting, and a bound on the work one body costs: ≈ 0.5 s of the sanitiser's worker thread, and parsing
+ * and validation on the main thread well under the 100 ms the event-loop guard test allows.
+ */
+export const BODY_MARKUP_MAX = 5 * BODY_MAX;
+
+/**
+ * An image of this product as an article cover or body image (API.md §4, issue #8 item 10): a same-site
+ * `/media/img/{w}x{h}/{key}` URL, key `[a-z0-9/_.-]` without a `..` segment. No other host, no quotes or
+ * markup, no `data:`.
+ */
+export const MEDIA_IMAGE_URL_PATTERN =
+  /^\/media\/img\/\d{1,5}x\d{1,5}\/(?!(?:.*\/)?\.\.(?:\/|$))[a-z0-9_.-]+(?:\/[a-z0-9_.-]+)*$/;
 
 /** Lists: page is 1-based, pageSize at most 100 (API.md §3). */
 export const PAGE_SIZE_MAX = 100;
@@ -94,9 +108,16 @@ export const MSG_GROUPS = [
 
 /**
  * The development signing secret of cid 500, shipped with the embedded default (API.md §2). Production
- * sets `SIGN_SECRETS` on the server and `VITE_SIGN_SECRET` for the web build.
+ * sets `SIGN_SECRETS` on the server only: the web app reads its secret from the page (WEB_SIGN_META).
  */
 export const DEV_SIGN_SECRET = 'creator-centre-dev-secret-500';
+
+/**
+ * `<meta name="cc-sign-secret" content="…">`: the server writes `SIGN_SECRETS["500"]` into the web app's
+ * index.html at run time and the api-client signs with it (issue #8 item 9: one setting, one place). The
+ * value is public by nature: the signature is an integrity and replay check, not authentication (API.md §2).
+ */
+export const WEB_SIGN_META = 'cc-sign-secret';
 
 /** Cookie names (API.md §5): the HttpOnly session, and the readable `userid` and `UserGuid`. */
 export const SESSION_COOKIE = 'cc_session';
@@ -104,3 +125,12 @@ export const USERID_COOKIE = 'userid';
 export const USER_GUID_COOKIE = 'UserGuid';
 /** Header that unsigned state-changing requests carry (API.md §5, §8). */
 export const USER_GUID_HEADER = 'x-user-guid';
+
+/**
+ * Bounds of the database's integer column types (issue #8 item 2): every id and count in the contracts is
+ * bounded to its column so a larger number is a 10007, never a database error. `int4` = `integer`/`serial`,
+ * `int2` = `smallint`; `bigint` columns hold at most Number.MAX_SAFE_INTEGER in this product (mode 'number').
+ */
+export const INT4_MAX = 2_147_483_647;
+export const INT2_MAX = 32_767;
+export const BIGINT_SAFE_MAX = Number.MAX_SAFE_INTEGER;

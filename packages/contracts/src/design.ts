@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParamSchema } from './schemas.js';
+import { idInputSchema, pageParamSchema, requestIdInputSchema, textInputSchema } from './schemas.js';
 
 /**
  * Poster designs (issue #4 "In the product") and the author's uploaded images for the editor's picture
@@ -21,9 +21,7 @@ export const MEDIA_URL_PATTERN = /^\/media\/[A-Za-z0-9/_.{}-]+$/;
 const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 
 /** A design name: trimmed, 1–40 characters. */
-export const designNameSchema = z
-  .string()
-  .trim()
+export const designNameSchema = textInputSchema(256, { trim: true })
   .refine((s) => [...s].length >= 1, 'name is required')
   .refine((s) => [...s].length <= DESIGN_NAME_MAX, `name must be at most ${DESIGN_NAME_MAX} characters`);
 
@@ -37,7 +35,10 @@ const sideSchema = z.coerce
  * The engine's document as JSON text: at most 5 MB (UTF-8), must parse to an object carrying a
  * positive integer `schemaVersion` (the engine migrates older versions on load).
  */
-export const designDocumentSchema = z.string().superRefine((s, ctx) => {
+export const designDocumentSchema = textInputSchema(DESIGN_DOCUMENT_MAX_BYTES, {
+  multiline: true,
+  tooLong: 'document must be at most 5 MB',
+}).superRefine((s, ctx) => {
   if (utf8Bytes(s) > DESIGN_DOCUMENT_MAX_BYTES) {
     ctx.addIssue({ code: 'custom', message: 'document must be at most 5 MB' });
     return;
@@ -63,7 +64,7 @@ export const designDocumentSchema = z.string().superRefine((s, ctx) => {
 
 /** `POST /api/design/save`: creates (no id) or updates (own id) a design. */
 export const designSaveParamSchema = z.object({
-  id: z.coerce.number().int().min(1).optional(),
+  id: idInputSchema.optional(),
   name: designNameSchema,
   width: sideSchema,
   height: sideSchema,
@@ -73,6 +74,8 @@ export const designSaveParamSchema = z.object({
     .max(512)
     .regex(MEDIA_URL_PATTERN, 'thumbnailUrl must be one of our /media/ URLs')
     .optional(),
+  /** idempotency key of a create (no `id`), issue #8 item 10 */
+  requestId: requestIdInputSchema.optional(),
 });
 export type DesignSaveParam = z.infer<typeof designSaveParamSchema>;
 
@@ -81,12 +84,12 @@ export const designListParamSchema = pageParamSchema;
 export type DesignListParam = z.infer<typeof designListParamSchema>;
 
 /** `GET /api/design/detail`, `POST /api/design/duplicate`, `POST /api/design/delete`. */
-export const designIdParamSchema = z.object({ id: z.coerce.number().int().min(1, 'id is required') });
+export const designIdParamSchema = z.object({ id: idInputSchema });
 export type DesignIdParam = z.infer<typeof designIdParamSchema>;
 
 /** `POST /api/design/rename`. */
 export const designRenameParamSchema = z.object({
-  id: z.coerce.number().int().min(1, 'id is required'),
+  id: idInputSchema,
   name: designNameSchema,
 });
 export type DesignRenameParam = z.infer<typeof designRenameParamSchema>;

@@ -173,6 +173,18 @@ export const shardsMissingDataSchema = z.strictObject({
 export type ShardsMissingData = z.infer<typeof shardsMissingDataSchema>;
 export const SHARDS_MISSING_ERCD = 'SHARDS_MISSING';
 export const CHECKSUM_MISMATCH_ERCD = 'CHECKSUM_MISMATCH';
+/**
+ * `DELETE /fileservice/upload` refused with 10008: a published, scheduled or under-review work plays this
+ * upload, so its bytes are immutable (issue #8 item 1). Swap another upload into the work first.
+ */
+export const UPLOAD_IN_USE_ERCD = 'UPLOAD_IN_USE';
+/** A new upload refused with 10008: the author already has `MAX_OPEN_UPLOADS` unmerged uploads (issue #8 item 10). */
+export const TOO_MANY_OPEN_UPLOADS_ERCD = 'TOO_MANY_OPEN_UPLOADS';
+/**
+ * Unmerged uploads (state `uploading` or `merging`) one author may hold at once; the first shard of one more
+ * is refused with `TOO_MANY_OPEN_UPLOADS` until one is merged, cancelled or expires (24 h). Issue #8 item 10.
+ */
+export const MAX_OPEN_UPLOADS = 20;
 
 /** Upload states reported by `isExistLocalMergeFile` (API.md §7). */
 export const MERGE_FILE_STATES = ['uploading', 'merging', 'processing', 'ready', 'failed'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkTitle } from './text-rules.js';
 import { MERGE_FILE_STATES, UPLOAD_KEY_PATTERN, UPLOAD_USES } from './upload.js';
-import { contentStatuses } from './schemas.js';
+import { contentStatuses, idInputSchema, textInputSchema } from './schemas.js';
 
 /**
  * Video and short-video publishing (issue #3 "Pages"): the param schemas of `video/publish`,
@@ -115,11 +115,11 @@ function codePoints(text: string): number {
  */
 export const publishVideoParamSchema = z
   .object({
-    id: z.coerce.number().int().min(1).optional(),
+    id: idInputSchema.optional(),
     use: z.enum(UPLOAD_USES),
     fileUploadId: z.string().regex(UPLOAD_KEY_PATTERN, 'fileUploadId must be 32 lowercase hex characters'),
-    title: z.string().max(200, 'title is too long'),
-    description: z.string().default(''),
+    title: textInputSchema(200, { tooLong: 'title is too long' }),
+    description: textInputSchema(4 * VIDEO_DESCRIPTION_MAX, { multiline: true }).default(''),
     coverUrl: z
       .string()
       .regex(/^((https?:\/\/[^/]+)?\/media\/.+)?$/, 'cover must be an uploaded image')
@@ -128,7 +128,7 @@ export const publishVideoParamSchema = z
     isFirstPublish: z.boolean().default(false),
     isCommercial: z.boolean().default(false),
     publishType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-    scheduledAt: z.string().optional(),
+    scheduledAt: textInputSchema(64).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.publishType === VideoPublishType.DRAFT) {
@@ -169,9 +169,7 @@ export type PublishVideoParam = z.infer<typeof publishVideoParamSchema>;
 /** One dot (chapter mark) of a video: a moment in seconds and its title. */
 export const videoDotSchema = z.object({
   time: z.number().finite().min(0, 'a dot time cannot be negative'),
-  title: z
-    .string()
-    .trim()
+  title: textInputSchema(256, { trim: true })
     .refine((s) => codePoints(s) >= 1, 'a dot title is required')
     .refine(
       (s) => codePoints(s) <= VIDEO_DOT_TITLE_MAX,
@@ -186,7 +184,7 @@ export type VideoDot = z.infer<typeof videoDotSchema>;
  */
 export const saveVideoDotsParamSchema = z
   .object({
-    id: z.coerce.number().int().min(1, 'id is required'),
+    id: idInputSchema,
     dots: z.array(videoDotSchema).max(VIDEO_DOTS_MAX, `at most ${VIDEO_DOTS_MAX} dots`),
   })
   .superRefine((value, ctx) => {

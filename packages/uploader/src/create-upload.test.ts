@@ -457,6 +457,44 @@ describe('merge and polling (spec §4, §9)', () => {
   });
 });
 
+describe('refusals that retrying cannot fix (issue #8 item 10)', () => {
+  it('TOO_MANY_OPEN_UPLOADS stops the upload at once, with the ercd for the page to translate', async () => {
+    const t = new FakeTransport();
+    const base = t.answer;
+    t.answer = (r) =>
+      r.path === P.moreShard
+        ? refused(10008, 'you have 20 unfinished uploads', 'TOO_MANY_OPEN_UPLOADS')
+        : base(r);
+    const h = setup(makeFile(3 * MB), {}, t);
+    await finish(h);
+    expect(h.failures).toEqual([
+      {
+        code: 'shardsFailed',
+        message: 'upload failed, interface or network error',
+        messageKey: 'upload.error.shardsFailed',
+        serverMessage: 'you have 20 unfinished uploads',
+        ercd: 'TOO_MANY_OPEN_UPLOADS',
+      },
+    ]);
+    // no retries: at most one request per worker left before the refusal arrived
+    expect(h.transport.shards().length).toBeLessThanOrEqual(3);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.transport.shards().length).toBeLessThanOrEqual(3);
+    expect(h.transport.to(P.merge)).toHaveLength(0);
+  });
+
+  it('another refusal (10008 without that ercd) is retried as before', async () => {
+    const t = new FakeTransport();
+    const base = t.answer;
+    let n = 0;
+    t.answer = (r) => (r.path === P.moreShard && n++ === 0 ? refused(10008, 'busy', 'CONFLICT') : base(r));
+    const h = setup(makeFile(MB), {}, t);
+    await finish(h);
+    expect(h.successes).toHaveLength(1);
+    expect(h.transport.shards()).toHaveLength(2);
+  });
+});
+
 describe('resume (choosing the same file again)', () => {
   it('skips the shards the server reports and starts progress at their bytes', async () => {
     const t = new FakeTransport();

@@ -4,6 +4,7 @@ import {
   SHARD_RETRY_DELAY_MS,
   SHARDS_MISSING_ERCD,
   Status,
+  TOO_MANY_OPEN_UPLOADS_ERCD,
   UPLOAD_ERROR_MESSAGES,
   UPLOAD_START_DELAY_MAX_MS,
   UPLOAD_WORKERS,
@@ -75,6 +76,11 @@ export interface UploadFailure {
   messageKey: string;
   /** the server's message, shown after the spec's (token call, unless its status was 10002) */
   serverMessage?: string;
+  /**
+   * the server's `ercd` when a refusal ended the upload at once instead of after the retries
+   * (`TOO_MANY_OPEN_UPLOADS`, issue #8 item 10); the page shows its `errors.<ercd>` text
+   */
+  ercd?: string;
 }
 
 export type UploadState =
@@ -207,7 +213,7 @@ export function createUpload(options: CreateUploadOptions): UploadHandle {
     activeUploads.delete(handle);
   }
 
-  function fail(code: UploadErrorCode, serverMessage?: string) {
+  function fail(code: UploadErrorCode, serverMessage?: string, ercd?: string) {
     if (halted()) return;
     setState('failed');
     finish();
@@ -217,6 +223,7 @@ export function createUpload(options: CreateUploadOptions): UploadHandle {
       messageKey: uploadMessageKeys.error[code],
     };
     if (serverMessage) failure.serverMessage = serverMessage;
+    if (ercd) failure.ercd = ercd;
     options.onFailure?.(failure);
   }
 
@@ -293,8 +300,11 @@ export function createUpload(options: CreateUploadOptions): UploadHandle {
     try {
       await call.result;
       ok = true;
-    } catch {
+    } catch (e) {
       ok = false;
+      // Retrying cannot help while the author holds too many open uploads (issue #8 item 10): stop now.
+      if (e instanceof FileServiceError && e.ercd === TOO_MANY_OPEN_UPLOADS_ERCD)
+        fail('shardsFailed', e.message, e.ercd);
     } finally {
       inFlight.delete(call);
       inFlightBytes.delete(index);

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { type Envelope, envelopeSchema, errorEnvelopeSchema, statusTable } from '@cc/contracts';
 import type {
   FastifyBaseLogger,
@@ -132,6 +133,10 @@ export function toAppError(error: unknown): AppError | null {
     );
   }
   switch (e.code) {
+    case 'FST_ERR_BAD_URL':
+      return AppError.validation([{ path: 'url', message: 'the URL is malformed' }]);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('TOO_LARGE', 'the URL is too long');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError('TOO_LARGE', 'request body is too large');
@@ -177,6 +182,58 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     .send(errorEnvelope(appError));
 }
 
+/** HTTP status of an over-long request line or header block (RFC 6585): the body is the 10010 envelope. */
+const HEADER_OVERFLOW_HTTP = 431;
+
+/**
+ * Fastify's `clientErrorHandler` (issue #8 item 2): a request Node's HTTP parser refuses before it is a
+ * request — above all a query string or cookies beyond `maxHeaderSize` (16 KiB) — is answered with the
+ * envelope instead of Node's or Fastify's bare text: header overflow → HTTP 431 with status 10010
+ * (TOO_LARGE), a timeout → 408 with status 0, anything else malformed → 400 with 10007. The socket is
+ * closed afterwards, as Node does.
+ */
+export function envelopeClientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let http: number;
+  let appError: AppError;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    http = HEADER_OVERFLOW_HTTP;
+    appError = new AppError('TOO_LARGE', 'the request line or headers are too large (a long query string?)');
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    http = 408;
+    appError = new AppError('FAILED', 'the request timed out');
+  } else {
+    http = 400;
+    appError = AppError.validation([{ path: 'request', message: 'the HTTP request is malformed' }]);
+  }
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(errorEnvelope(appError));
+    socket.write(
+      `HTTP/1.1 ${http} ${http === HEADER_OVERFLOW_HTTP ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Options of `Fastify()` that keep the envelope on errors raised before a route runs (issue #8 item 2):
+ * the parser's client errors (`envelopeClientErrorHandler`) and the router's framework errors (a
+ * malformed URL → 10007, an over-long path parameter → 10010) through the one error handler.
+ */
+export const envelopeServerOptions = {
+  clientErrorHandler: envelopeClientErrorHandler,
+  frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    sendError(error, request, reply);
+  },
+};
+
 /** A registered route and its `schema.response`, as `app.routeResponses` lists them. */
 export interface RouteResponses {
   method: string;
@@ -185,6 +242,8 @@ export interface RouteResponses {
   response: Record<string, unknown> | undefined;
   /** true for routes left out of `/api/docs` */
   hidden: boolean;
+  /** the route's `config` (e.g. `signed: { param, auth }`, plugins/signature.ts): the fuzz suite reads it */
+  config: unknown;
 }
 
 declare module 'fastify' {
@@ -209,7 +268,13 @@ async function envelopePlugin(app: FastifyInstance, opts: EnvelopePluginOptions)
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = route.schema as { response?: Record<string, unknown>; hide?: boolean } | undefined;
     for (const method of methods)
-      routes.push({ method, url: route.url, response: schema?.response, hidden: schema?.hide === true });
+      routes.push({
+        method,
+        url: route.url,
+        response: schema?.response,
+        hidden: schema?.hide === true,
+        config: route.config,
+      });
   });
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (!isEnvelopePath(request.url)) return payload;

@@ -243,4 +243,64 @@ describe('article editor', () => {
       coverUrls: [],
     });
   });
+
+  it('a create carries a requestId; a retry after a failure reuses it, then updates by id (issue #8 item 10)', async () => {
+    let attempts = 0;
+    publishReply = () =>
+      ++attempts === 1
+        ? { __envelope: { status: 10500, message: 'connection lost', data: null, ercd: 'INTERNAL' } }
+        : { id: 42, status: 'draft' };
+    const { router } = renderRoutes(routes, '/article');
+    fireEvent.change(await screen.findByTestId('article-title'), { target: { value: '冬季用车保养技巧' } });
+    fireEvent.click(screen.getByRole('button', { name: /存草稿/ }));
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toMatch(/保存失败/));
+    fireEvent.click(screen.getByRole('button', { name: /存草稿/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=42'));
+    const sent = api.calls.filter((c) => c.path === '/api/article/publish').map((c) => c.param);
+    expect(sent).toHaveLength(3);
+    expect(sent[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(sent[0]!.id).toBeUndefined();
+    expect(sent[1]!.requestId).toBe(sent[0]!.requestId);
+    // the retry may have been answered with the first attempt's draft: its fields are sent again by id
+    expect(sent[2]).toMatchObject({ id: 42, title: '冬季用车保养技巧', publishType: 0 });
+    expect(sent[2]!.requestId).toBeUndefined();
+  });
+
+  it('each new article gets its own requestId', async () => {
+    const first = renderRoutes(routes, '/article');
+    fireEvent.change(await screen.findByTestId('article-title'), { target: { value: '冬季用车保养技巧' } });
+    fireEvent.click(screen.getByRole('button', { name: /存草稿/ }));
+    await waitFor(() => expect(first.router.state.location.search).toBe('?id=42'));
+    first.unmount();
+    const second = renderRoutes(routes, '/article');
+    fireEvent.change(await screen.findByTestId('article-title'), { target: { value: '夏季用车保养技巧' } });
+    fireEvent.click(screen.getByRole('button', { name: /存草稿/ }));
+    await waitFor(() => expect(second.router.state.location.search).toBe('?id=42'));
+    const keys = api.calls.filter((c) => c.path === '/api/article/publish').map((c) => c.param.requestId);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it.each([
+    ['zh-CN', /存草稿/, '数量已达上限'],
+    ['en-US', /Save draft/, 'You have reached the limit'],
+  ] as const)(
+    'a draft beyond the quota says so in %s (QUOTA_EXCEEDED, issue #8 item 10)',
+    async (lng, save, text) => {
+      await act(() => setLanguage(lng));
+      publishReply = () => ({
+        __envelope: {
+          status: 0,
+          message: 'server says: quota',
+          data: null,
+          ercd: 'QUOTA_EXCEEDED',
+        },
+      });
+      renderRoutes(routes, '/article');
+      fireEvent.change(await screen.findByTestId('article-title'), { target: { value: '冬季用车保养技巧' } });
+      fireEvent.click(screen.getByRole('button', { name: save }));
+      await waitFor(() => expect(screen.getByTestId('save-status').textContent).toContain(text));
+      expect(screen.getByTestId('save-status').textContent).not.toContain('server says');
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type ImageUploadResult } from '@cc/contracts';
-import { uploadImage } from '../lib/api-client';
+import { uploadImage, UploadError } from '../lib/api-client';
 
 /** Unwraps the file service's envelope (API.md §8) from uploadImage's parsed body. */
 export function toUploadResult(body: unknown): ImageUploadResult {
@@ -14,6 +14,19 @@ export function toUploadResult(body: unknown): ImageUploadResult {
   }
   if (body && typeof body === 'object' && 'url' in body) return body as ImageUploadResult;
   throw new Error(typeof body === 'string' && body ? body : 'upload failed');
+}
+
+/**
+ * The text of a failed image upload: the translation of the server's refusal (`errors.<ercd>`, e.g.
+ * IMAGE_TOO_MANY_PIXELS, issue #8 item 6) when there is one, else "Upload failed: <message>".
+ */
+export function uploadFailureText(
+  e: unknown,
+  t: (key: string, opts?: Record<string, unknown>) => string,
+  exists: (key: string) => boolean,
+): string {
+  if (e instanceof UploadError && e.ercd && exists(`errors.${e.ercd}`)) return t(`errors.${e.ercd}`);
+  return t('article.uploadFailed', { message: e instanceof Error ? e.message : String(e) });
 }
 
 /** Checks a chosen file against API.md §8 (JPEG, PNG, GIF, WebP; at most 20 MiB); returns the i18n key of the problem. */
@@ -51,7 +64,7 @@ export function ImageUpload({
   variant = 'area',
   disabled,
 }: ImageUploadProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [percent, setPercent] = useState<number | null>(null);
 
@@ -68,7 +81,7 @@ export function ImageUpload({
       const body = await uploadImage({ file: ready, data, onProgress: setPercent });
       onUploaded(toUploadResult(body));
     } catch (e) {
-      void message.error(t('article.uploadFailed', { message: e instanceof Error ? e.message : String(e) }));
+      void message.error(uploadFailureText(e, t, i18n.exists.bind(i18n)));
     } finally {
       setPercent(null);
     }

@@ -14,3 +14,4 @@ export * from '../../modules/fileservice/fileservice.schema.js';
 export * from '../../modules/video/video.schema.js';
 export * from '../../modules/design/design.schema.js';
 export * from '../../modules/media/media.schema.js';
+export * from '../../modules/ratelimit/ratelimit.schema.js';

@@ -1,5 +1,5 @@
 import type { ContentStatus, ContentType } from '@cc/contracts';
-import { and, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contents } from './content.schema.js';
 
@@ -38,6 +38,44 @@ export async function insertContent(db: Db, row: NewContentRow): Promise<Content
   return inserted!;
 }
 
+/**
+ * The user's item created with idempotency key `requestId` (issue #8 item 10), in any status.
+ * @returns the row, or undefined when the user made none with that key
+ */
+export async function findOwnByRequestId(
+  db: Db,
+  userId: number,
+  requestId: string,
+): Promise<ContentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contents)
+    .where(and(eq(contents.userId, userId), eq(contents.requestId, requestId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts a row carrying `requestId` unless the user already has one with that key (issue #8 item 10):
+ * `insert … on conflict (user_id, request_id) do nothing` on the partial unique index, so of two racing
+ * inserts one waits for the other and then inserts nothing.
+ * @returns the new row, or undefined when the key was taken (read the winner with `findOwnByRequestId`)
+ */
+export async function insertContentOnce(
+  db: Db,
+  row: NewContentRow & { requestId: string },
+): Promise<ContentRow | undefined> {
+  const [inserted] = await db
+    .insert(contents)
+    .values(row)
+    .onConflictDoNothing({
+      target: [contents.userId, contents.requestId],
+      where: isNotNull(contents.requestId),
+    })
+    .returning();
+  return inserted;
+}
+
 export async function updateContent(db: Db, id: number, patch: Partial<NewContentRow>): Promise<ContentRow> {
   const [row] = await db.update(contents).set(patch).where(eq(contents.id, id)).returning();
   return row!;
@@ -66,4 +104,13 @@ export async function listContents(
     .offset(opts.offset);
   const [total] = await db.select({ n: count() }).from(contents).where(cond);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** How many of the user's items have `status` (any type); for quotas (issue #8 item 10). */
+export async function countByStatus(db: Db, userId: number, status: ContentStatus): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contents)
+    .where(and(eq(contents.userId, userId), eq(contents.status, status)));
+  return Number(row?.n ?? 0);
 }

@@ -1,6 +1,20 @@
-import { type ContentDetail, type ContentListItem, type ListData, MsgGroup } from '@cc/contracts';
+import {
+  BODY_MARKUP_MAX,
+  type ContentDetail,
+  DEV_SIGN_SECRET,
+  type ContentListItem,
+  type ListData,
+  MsgGroup,
+  signPayload,
+  WEB_CID,
+  WEB_VER,
+} from '@cc/contracts';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it, vi } from 'vitest';
+import { DRAFT_QUOTA } from './content.service.js';
 import { contents, messages } from '../../db/schema/index.js';
 import { createArticle } from '../../test/factories.js';
 import { body, signedGet, signedPost, type TestSession } from '../../test/helpers.js';
@@ -12,6 +26,40 @@ const t = useTestApp();
 const COVER = ['/media/img/400x300/covers/a.jpg'];
 const GOOD_TITLE = '一篇关于新能源汽车的文章';
 const GOOD_BODY = '<p>这是一段正文，长度足够十个字。</p>';
+
+const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+
+/**
+ * The event-loop guard's HTTP client, a worker thread: for each job it posts the signed forms to
+ * `/api/article/publish` at once and asks for `/healthz` every 5 ms until they are answered (or for
+ * `probeMs` when there are none), then answers `{ statuses, latencies }` (ms per `/healthz`).
+ */
+const HTTP_CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+parentPort.on('message', async ({ saves, probeMs }) => {
+  let done = false;
+  const posts = Promise.all(saves.map(async (i) => {
+    const res = await fetch(workerData.base + '/api/article/publish', { method: 'POST', body: workerData.forms[i],
+      headers: { encrypttype: '1', 'content-type': 'application/x-www-form-urlencoded', cookie: workerData.cookie } });
+    const env = await res.json();
+    return env.status === 1 ? env.data.status : env.status + ' ' + env.message;
+  }));
+  if (probeMs) setTimeout(() => (done = true), probeMs);
+  else posts.finally(() => (done = true)).catch(() => {});
+  const latencies = [];
+  while (!done) {
+    const t0 = performance.now();
+    await (await fetch(workerData.base + '/healthz')).text();
+    latencies.push(performance.now() - t0);
+    await sleep(5);
+  }
+  parentPort.postMessage({ statuses: await posts, latencies });
+});
+`;
 
 const publish = (s: TestSession, param: Record<string, unknown>) =>
   signedPost(
@@ -80,7 +128,7 @@ describe('publish and review', () => {
     expect(env).toMatchObject({ status: 1, data: { status: 'published' } });
     const [row] = await t.db.select().from(contents).where(eq(contents.id, env.data.id));
     expect(row!.content).not.toMatch(/script|onclick|onerror|javascript/);
-    expect(row!.content).toContain('<img src="/media/img/0x0/a.png">');
+    expect(row!.content).toContain('<img src="/media/img/0x0/a.png" />');
     expect(row!.publishedAt).not.toBeNull();
     const msgs = await t.db
       .select()
@@ -219,5 +267,243 @@ describe('content list', () => {
     expect(body(await signedGet(t.app, '/api/content/list', { pageSize: 101 }, { session: s })).status).toBe(
       10007,
     );
+  });
+});
+
+describe('issue #8: no author stalls the server (item 3), covers and quotas (item 10)', () => {
+  /*
+   * THE EVENT-LOOP GUARD (issue #8 item 3, "Keep it fixed"). The server listens on a real port and a client
+   * on another thread (so its own work never counts) sends maximal saves over HTTP while it keeps asking for
+   * `/healthz`; this thread, the server's, records its event-loop delay (`monitorEventLoopDelay`). `app.inject`
+   * could not show a stall: it runs the whole request in microtasks, where no timer can measure it.
+   * Robust on a loaded 2-core CI box: a warm-up save first (starts the sanitizer's thread, JIT), the limit
+   * applies to the delay the saves add over a baseline measured just before with only the probes, and the
+   * best of up to three rounds counts. Still strict: with the bodies sanitised on this thread (checked by
+   * switching `content.service.ts` to the synchronous `sanitizeHtml`) every round added 200–430 ms and the
+   * test fails; off the thread a round adds ≈ 30–90 ms. Left out on purpose: 500,000 CJK characters (1.5 MB of UTF-8) cost the
+   * embedded database (PGlite runs in this thread) 30–80 ms per row write, and concurrent writes queue
+   * back to back in its own mutex; PostgreSQL writes off the process.
+   */
+  it('/healthz answers within 100 ms while maximal articles are saved and published', async () => {
+    const a = await t.signIn();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const form = (param: Record<string, unknown>) =>
+      new URLSearchParams(
+        signPayload(
+          { coverUrls: COVER, title: GOOD_TITLE, ...param },
+          { cid: WEB_CID, ver: WEB_VER, uid: String(a.userId), secret: DEV_SIGN_SECRET },
+        ) as unknown as Record<string, string>,
+      ).toString();
+    // two maximal bodies saved at once, signed here before any measuring: a draft of the densest flat markup
+    // at the limit (the sanitizer's worst case) and a publish (review on the sanitised text) of 100,000 flat
+    // tags at the limit and within the text limit
+    const forms = [
+      form({ publishType: 0, content: '<p>ab</p>'.repeat(Math.floor(BODY_MARKUP_MAX / 9)) }),
+      form({ publishType: 1, content: '<p>a</p><p></p>'.repeat(Math.floor(BODY_MARKUP_MAX / 15)) }),
+    ];
+    const client = new Worker(HTTP_CLIENT, {
+      eval: true,
+      workerData: { base: `http://127.0.0.1:${port}`, cookie: cookieHeader(a.cookies), forms },
+    });
+    try {
+      const run = (job: { saves: number[]; probeMs?: number }) =>
+        new Promise<{ statuses: string[]; latencies: number[] }>((resolve, reject) => {
+          client.once('message', resolve);
+          client.once('error', reject);
+          client.postMessage(job);
+        });
+      const measured = async (job: { saves: number[]; probeMs?: number }) => {
+        const delay = monitorEventLoopDelay({ resolution: 5 });
+        delay.enable();
+        const result = await run(job);
+        delay.disable();
+        return { ...result, maxDelay: delay.max / 1e6, maxLatency: Math.max(...result.latencies) };
+      };
+      await run({ saves: [0] }); // warm-up
+      // Up to three rounds, the best counts: another process taking the CPU mid-round can stretch one
+      // round, a stall of our own (≥ 0.5 s for one body sanitised here) stretches every round.
+      const rounds: string[] = [];
+      let added = Infinity;
+      let probes = 0;
+      for (let round = 0; round < 3 && added >= 100; round++) {
+        const baseline = await measured({ saves: [], probeMs: 500 });
+        const loaded = await measured({ saves: [0, 1] });
+        expect(loaded.statuses).toEqual(['draft', 'published']);
+        probes = loaded.latencies.length;
+        added = Math.max(loaded.maxDelay - baseline.maxDelay, loaded.maxLatency - baseline.maxLatency);
+        rounds.push(
+          `delay ${loaded.maxDelay.toFixed(0)} ms (baseline ${baseline.maxDelay.toFixed(0)}), ` +
+            `/healthz ${loaded.maxLatency.toFixed(0)} ms (baseline ${baseline.maxLatency.toFixed(0)})`,
+        );
+      }
+      expect(added, rounds.join('; ')).toBeLessThan(100);
+      expect(probes).toBeGreaterThan(3); // /healthz was asked throughout the saves
+    } finally {
+      await client.terminate();
+    }
+  }, 60_000);
+
+  it('markup: the limit passes, one more character is 10007 naming content; 6,700 nested tags are 10007', async () => {
+    const a = await t.signIn();
+    const atLimit = `<p>${'a'.repeat(BODY_MARKUP_MAX - 7)}</p>`;
+    expect(body(await publish(a, { publishType: 0, content: atLimit })).status).toBe(1);
+    const over = await publish(a, { publishType: 0, content: atLimit + ' ' });
+    expect(body(over).status).toBe(10007);
+    expect(fieldsOf(over).map((f) => f.path)).toEqual(['content']);
+    for (const tag of ['div', 'blockquote', 'b']) {
+      const deep = await publish(a, { publishType: 0, content: `<${tag}>`.repeat(6700) + 'x' });
+      expect(deep.statusCode).toBe(400);
+      expect(fieldsOf(deep)).toEqual([
+        { path: 'content', message: 'body nests tags more than 64 levels deep' },
+      ]);
+    }
+  });
+
+  it('coverUrls: only our /media/img/ URLs; foreign hosts, quotes, markup and data: are 10007 naming the field', async () => {
+    const a = await t.signIn();
+    for (const bad of [
+      'https://evil.example/media/img/1x1/a.png',
+      '//evil.example/media/img/1x1/a.png',
+      '/media/img/1x1/a.png" onerror="x',
+      "/media/img/1x1/a'.png",
+      '/media/img/1x1/<b>.png',
+      'data:image/png;base64,AAAA',
+      '/media/img/1x1/../secret.png',
+      'javascript:alert(1)',
+    ]) {
+      const res = await publish(a, { coverUrls: [bad] });
+      expect(body(res).status).toBe(10007);
+      expect(fieldsOf(res).map((f) => f.path)).toEqual(['coverUrls.0']);
+    }
+    expect(body(await publish(a, { coverUrls: ['/media/img/800x450/covers/a-1_b.jpg'] })).status).toBe(1);
+  });
+
+  it('external and data: images in a body are dropped before storing', async () => {
+    const a = await t.signIn();
+    const res = await publish(a, {
+      content:
+        '<p>正文内容足够长了吗是的</p><img src="https://tracker.example/p.gif"><img src="data:image/gif;base64,R0lGOD"><img src="/media/img/0x0/k.png">',
+    });
+    const [row] = await t.db
+      .select()
+      .from(contents)
+      .where(eq(contents.id, body<{ id: number }>(res).data.id));
+    expect(row!.content).toBe('<p>正文内容足够长了吗是的</p><img src="/media/img/0x0/k.png" />');
+  });
+
+  it(`drafts: at most ${DRAFT_QUOTA} per author, QUOTA_EXCEEDED beyond; publishing and other authors unaffected`, async () => {
+    const a = await t.signIn();
+    const b = await t.signIn();
+    await t.db.insert(contents).values(
+      Array.from({ length: DRAFT_QUOTA - 1 }, (_, i) => ({
+        userId: a.userId,
+        type: 'article' as const,
+        title: `草稿${i}`,
+        status: 'draft' as const,
+      })),
+    );
+    expect(body(await publish(a, { publishType: 0 })).status).toBe(1); // the 500th
+    const over = await publish(a, { publishType: 0 });
+    expect(body(over)).toMatchObject({ status: 0, ercd: 'QUOTA_EXCEEDED' });
+    const published = body<{ id: number }>(await publish(a, {}));
+    expect(published.status).toBe(1);
+    // turning a published article back into a draft is a new draft too
+    expect(body(await publish(a, { id: published.data.id, publishType: 0 })).ercd).toBe('QUOTA_EXCEEDED');
+    // saving an existing draft again is not
+    const [aDraft] = await t.db
+      .select()
+      .from(contents)
+      .where(and(eq(contents.userId, a.userId), eq(contents.status, 'draft')))
+      .limit(1);
+    expect(body(await publish(a, { id: aDraft!.id, publishType: 0 })).status).toBe(1);
+    expect(body(await publish(b, { publishType: 0 })).status).toBe(1);
+  });
+});
+
+describe('idempotent creates: requestId (issue #8 item 10)', () => {
+  const rowsWithKey = (userId: number, requestId: string) =>
+    t.db
+      .select()
+      .from(contents)
+      .where(and(eq(contents.userId, userId), eq(contents.requestId, requestId)));
+  const messagesOf = (userId: number) => t.db.select().from(messages).where(eq(messages.userId, userId));
+
+  it('the same key twice makes one article and answers the same id, without a second message', async () => {
+    const a = await t.signIn();
+    const key = crypto.randomUUID();
+    const first = body<{ id: number; status: string }>(await publish(a, { requestId: key }));
+    const again = body<{ id: number; status: string }>(await publish(a, { requestId: key }));
+    expect(first).toMatchObject({ status: 1, data: { status: 'published' } });
+    expect(again.data).toEqual(first.data);
+    expect(await rowsWithKey(a.userId, key)).toHaveLength(1);
+    expect(await messagesOf(a.userId)).toHaveLength(1);
+    // a draft save is a create too
+    const draftKey = 'draft_key-1';
+    const d1 = body<{ id: number }>(await publish(a, { publishType: 0, requestId: draftKey }));
+    const d2 = body<{ id: number }>(await publish(a, { publishType: 0, requestId: draftKey }));
+    expect(d2.data.id).toBe(d1.data.id);
+    expect(await rowsWithKey(a.userId, draftKey)).toHaveLength(1);
+  });
+
+  it('a concurrent pair with one key makes one article; both answer its id', async () => {
+    const a = await t.signIn();
+    const key = crypto.randomUUID();
+    const [r1, r2] = await Promise.all([
+      publish(a, { publishType: 0, requestId: key }),
+      publish(a, { publishType: 0, requestId: key }),
+    ]);
+    expect(body(r1).status).toBe(1);
+    expect(body<{ id: number }>(r2).data.id).toBe(body<{ id: number }>(r1).data.id);
+    expect(await rowsWithKey(a.userId, key)).toHaveLength(1);
+  });
+
+  it('a create racing an uncommitted one with the same key waits for it and answers its id', async () => {
+    const a = await t.signIn();
+    const key = crypto.randomUUID();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let firstId = 0;
+    const first = t.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(contents)
+        .values({ userId: a.userId, type: 'article', title: GOOD_TITLE, status: 'draft', requestId: key })
+        .returning();
+      firstId = row!.id;
+      await held;
+    });
+    await vi.waitFor(() => expect(firstId).toBeGreaterThan(0));
+    const second = publish(a, { publishType: 0, requestId: key });
+    await new Promise((r) => setTimeout(r, 300)); // the second reaches its insert and waits on the index
+    release();
+    await first;
+    expect(body(await second)).toMatchObject({ status: 1, data: { id: firstId, status: 'draft' } });
+    expect(await rowsWithKey(a.userId, key)).toHaveLength(1);
+  });
+
+  it('different authors may use the same key; without a key every call creates; with an id the key is ignored', async () => {
+    const a = await t.signIn();
+    const b = await t.signIn();
+    const key = crypto.randomUUID();
+    const ofA = body<{ id: number }>(await publish(a, { requestId: key }));
+    const ofB = body<{ id: number }>(await publish(b, { requestId: key }));
+    expect(ofB.status).toBe(1);
+    expect(ofB.data.id).not.toBe(ofA.data.id);
+    const n1 = body<{ id: number }>(await publish(a, {}));
+    const n2 = body<{ id: number }>(await publish(a, {}));
+    expect(n2.data.id).not.toBe(n1.data.id);
+    // an update carrying some key updates that article and creates nothing
+    const upd = body<{ id: number }>(await publish(a, { id: n1.data.id, publishType: 0, requestId: key }));
+    expect(upd).toMatchObject({ status: 1, data: { id: n1.data.id, status: 'draft' } });
+    expect(await rowsWithKey(a.userId, key)).toHaveLength(1);
+  });
+
+  it('a malformed key is 10007 naming requestId', async () => {
+    const a = await t.signIn();
+    for (const bad of ['short', 'x'.repeat(65), 'has space!', '键键键键键键键键']) {
+      const res = await publish(a, { requestId: bad });
+      expect(body(res).status).toBe(10007);
+      expect(fieldsOf(res).map((f) => f.path)).toEqual(['requestId']);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { ContentStatus, ContentType } from '@cc/contracts';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../user/user.schema.js';
 
 /*
@@ -30,9 +31,14 @@ export const contents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** the client's idempotency key of the create that made the row (issue #8 item 10); null without one */
+    requestId: text('request_id'),
   },
   (t) => [
     index('contents_user_updated_idx').on(t.userId, t.updatedAt),
     index('contents_user_status_idx').on(t.userId, t.status),
+    uniqueIndex('contents_user_request_id_uidx')
+      .on(t.userId, t.requestId)
+      .where(sql`${t.requestId} is not null`),
   ],
 );

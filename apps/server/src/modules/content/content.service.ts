@@ -1,5 +1,5 @@
 import {
-  checkBody,
+  checkBodyText,
   checkTitle,
   type ContentDetail,
   type ContentListItem,
@@ -12,7 +12,12 @@ import {
 } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import {
+  HTML_MAX_DEPTH,
+  HtmlTooDeepError,
+  processBodyOffThread,
+  type ProcessedBody,
+} from '../../lib/sanitize-html.js';
 import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
 import { readVideoFacts } from '../../read-models/video-facts.js';
 import { coverUrl as uploadCoverUrl } from '../fileservice/fileservice.service.js';
@@ -37,18 +42,21 @@ export interface ReviewResult {
  * The automatic review of any content (issue #2; videos since issue #3): the title rule (`checkTitle`),
  * the body rule when an HTML body is given (articles, on the sanitized HTML — sanitizing can shorten a
  * body), and the sensitive-word list on the title and all the reader-visible text.
- * @param input `title`; `html` an article body (checked by `checkBody`); `text` other plain text read by
- *   readers (a video's description), only searched for sensitive words
+ * @param input `title`; `html` an article body (checked by `checkBody`), or `bodyText` its reader-visible
+ *   text already extracted (`htmlToPlainText`, done off the event loop for articles, issue #8 item 3);
+ *   `text` other plain text read by readers (a video's description), only searched for sensitive words
  * @returns `published`, or `rejected` with a reason naming the rule, e.g. "contains a prohibited word: 赌博 (gambling)"
  */
-export function reviewContent(input: { title: string; html?: string; text?: string }): ReviewResult {
-  const ruleBroken = checkTitle(input.title) ?? (input.html !== undefined ? checkBody(input.html) : null);
+export function reviewContent(input: {
+  title: string;
+  html?: string;
+  bodyText?: string;
+  text?: string;
+}): ReviewResult {
+  const bodyText = input.bodyText ?? (input.html !== undefined ? htmlToPlainText(input.html) : undefined);
+  const ruleBroken = checkTitle(input.title) ?? (bodyText !== undefined ? checkBodyText(bodyText) : null);
   if (ruleBroken) return { status: 'rejected', rejectReason: ruleBroken.message, rule: ruleBroken.code };
-  const readable = [
-    input.title,
-    input.html !== undefined ? htmlToPlainText(input.html) : '',
-    input.text ?? '',
-  ];
+  const readable = [input.title, bodyText ?? '', input.text ?? ''];
   const hit = findSensitiveWord(readable.join('\n'));
   if (hit)
     return {
@@ -60,9 +68,12 @@ export function reviewContent(input: { title: string; html?: string; text?: stri
   return { status: 'published', rejectReason: null, rule: null };
 }
 
-/** The automatic review of an article (issue #2): `reviewContent` with the body rule. */
-export function reviewArticle(title: string, html: string): ReviewResult {
-  return reviewContent({ title, html });
+/**
+ * The automatic review of an article (issue #2): `reviewContent` with the body rule.
+ * @param bodyText `htmlToPlainText(html)` when the caller has it (computed off the event loop)
+ */
+export function reviewArticle(title: string, html: string, bodyText?: string): ReviewResult {
+  return reviewContent({ title, html, bodyText });
 }
 
 /** A `contents` row as other content types built on it see it (videos, issue #3). */
@@ -132,6 +143,25 @@ export async function findFirstLiveOwnItem(
   return first;
 }
 
+/** Most drafts one author may hold (issue #8 item 10); a new draft beyond it is refused with `QUOTA_EXCEEDED`. */
+export const DRAFT_QUOTA = 500;
+
+/**
+ * The body as stored, and with `review` its reader-visible text: both made on the worker thread in one
+ * message (issue #8 item 3), so nothing that grows with the body runs on the event loop.
+ * @throws VALIDATION_FAILED (10007, field `content`) when tags nest deeper than `HTML_MAX_DEPTH`
+ */
+async function sanitizeBody(content: string, review: boolean): Promise<ProcessedBody> {
+  try {
+    return await processBodyOffThread(content, { text: review });
+  } catch (err) {
+    if (!(err instanceof HtmlTooDeepError)) throw err;
+    throw AppError.validation([
+      { path: 'content', message: `body nests tags more than ${HTML_MAX_DEPTH} levels deep` },
+    ]);
+  }
+}
+
 export interface PublishDeps {
   /** the message step; tests replace it to prove a failure leaves nothing behind */
   sendMessage: typeof sendSystemMessage;
@@ -142,9 +172,16 @@ export interface PublishDeps {
  * publishType 0 → `draft`; 1 → the automatic review runs in the same transaction and the item ends
  * `published` or `rejected` (with the reason), and the author gets a group-8 message either way.
  * Publishing a published article again reviews it again. The body is sanitized before it is stored.
+ * A create (no id) with `param.requestId` is idempotent per author (issue #8 item 10): when the author
+ * already made an item with that key, the answer is that item's `{ id, status }` as it stands now and
+ * nothing is written or messaged (also when two such requests race: the partial unique index
+ * `contents_user_request_id_uidx` lets one insert, the other reads it). With an `id` the key is ignored.
  * @param param already validated by `publishArticleParamSchema` (title/body rules for publishType 1)
  * @returns `{ id, status }`
- * @throws NOT_FOUND (10006) for another author's or a missing id, or a non-article; CONFLICT (10008) for a deleted item
+ * The body is sanitised on a worker thread and is at most `BODY_MARKUP_MAX` characters (issue #8 item 3).
+ * @throws NOT_FOUND (10006) for another author's or a missing id, or a non-article; CONFLICT (10008) for a deleted item;
+ *   VALIDATION_FAILED (10007, `content`) for nesting deeper than `HTML_MAX_DEPTH`; FAILED (status 0, ercd
+ *   `QUOTA_EXCEEDED`) for a new draft beyond `DRAFT_QUOTA` (issue #8 item 10)
  */
 export async function publishArticle(
   db: Db,
@@ -154,16 +191,29 @@ export async function publishArticle(
   now = new Date(),
 ): Promise<{ id: number; status: ContentStatus }> {
   const title = param.title.trim();
-  const html = sanitizeHtml(param.content);
+  const body = await sanitizeBody(param.content, param.publishType === PublishType.PUBLISH);
+  const html = body.html;
   return db.transaction(async (tx) => {
+    // a create repeated with the same idempotency key answers the first create (issue #8 item 10)
+    const requestId = param.id === undefined ? param.requestId : undefined;
+    if (requestId !== undefined) {
+      const earlier = await repo.findOwnByRequestId(tx, userId, requestId);
+      if (earlier) return { id: earlier.id, status: earlier.status };
+    }
     let existing: repo.ContentRow | undefined;
     if (param.id !== undefined) {
       existing = await repo.findOwnContent(tx, userId, param.id);
       if (!existing || existing.type !== 'article') throw new AppError('NOT_FOUND', 'no such article');
       if (existing.status === 'deleted') throw new AppError('CONFLICT', 'a deleted article cannot be edited');
     }
-    const review = param.publishType === PublishType.PUBLISH ? reviewArticle(title, html) : null;
+    const review = param.publishType === PublishType.PUBLISH ? reviewArticle(title, html, body.text) : null;
     const status: ContentStatus = review ? review.status : 'draft';
+    if (status === 'draft' && existing?.status !== 'draft') {
+      if ((await repo.countByStatus(tx, userId, 'draft')) >= DRAFT_QUOTA)
+        throw new AppError('FAILED', `at most ${DRAFT_QUOTA} drafts; publish or delete some first`, {
+          ercd: 'QUOTA_EXCEEDED',
+        });
+    }
     const fields = {
       title,
       content: html,
@@ -173,9 +223,20 @@ export async function publishArticle(
       publishedAt: status === 'published' ? (existing?.publishedAt ?? now) : null,
       updatedAt: now,
     };
-    const row = existing
-      ? await repo.updateContent(tx, existing.id, fields)
-      : await repo.insertContent(tx, { userId, type: 'article', createdAt: now, ...fields });
+    const newRow = { userId, type: 'article' as const, createdAt: now, ...fields };
+    let row: repo.ContentRow;
+    if (existing) row = await repo.updateContent(tx, existing.id, fields);
+    else if (requestId === undefined) row = await repo.insertContent(tx, newRow);
+    else {
+      const inserted = await repo.insertContentOnce(tx, { ...newRow, requestId });
+      if (!inserted) {
+        // a concurrent create with the same key committed first: answer its result, send no message
+        const winner = await repo.findOwnByRequestId(tx, userId, requestId);
+        if (!winner) throw new AppError('CONFLICT', 'the same requestId is being used by another request');
+        return { id: winner.id, status: winner.status };
+      }
+      row = inserted;
+    }
     if (review) {
       const template =
         review.status === 'published'

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   DesignDetail,
   DesignListItem,
@@ -11,7 +11,9 @@ import type {
 import { createDesign, designDocument as doc, uploadImage } from '../../test/factories.js';
 import { body, signedGet, signedPost, type TestSession } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
-import { copyName } from './design.service.js';
+import { and, eq } from 'drizzle-orm';
+import { designs } from '../../db/schema/index.js';
+import { copyName, DESIGN_QUOTA } from './design.service.js';
 
 // Designs (issue #4, docs/api.md "Designs") and media/my_images, through the real app.
 const t = useTestApp();
@@ -257,5 +259,95 @@ describe('GET /api/media/my_images', () => {
       body<ListData<MyImageItem>>(await signedGet(t.app, '/api/media/my_images', {}, { session: bob })).data
         .total,
     ).toBe(before);
+  });
+});
+
+describe('quota (issue #8 item 10)', () => {
+  it(`at most ${DESIGN_QUOTA} designs per author: create and duplicate beyond it are QUOTA_EXCEEDED`, async () => {
+    const a = await t.signIn();
+    const b = await t.signIn();
+    await t.db.insert(designs).values(
+      Array.from({ length: DESIGN_QUOTA - 1 }, (_, i) => ({
+        userId: a.userId,
+        name: `d${i}`,
+        width: 100,
+        height: 100,
+        document: doc(),
+      })),
+    );
+    const last = await createDesign(t, a); // the 200th
+    const save = { name: 'one more', width: 900, height: 1200, document: doc() };
+    const over = await signedPost(t.app, '/api/design/save', save, { session: a, json: true });
+    expect(body(over)).toMatchObject({ status: 0, ercd: 'QUOTA_EXCEEDED' });
+    const dup = await signedPost(t.app, '/api/design/duplicate', { id: last.id }, { session: a, json: true });
+    expect(body(dup)).toMatchObject({ status: 0, ercd: 'QUOTA_EXCEEDED' });
+    // updating an existing design and another author's creates are unaffected
+    expect(
+      body(await signedPost(t.app, '/api/design/save', { ...save, id: last.id }, { session: a, json: true }))
+        .status,
+    ).toBe(1);
+    await createDesign(t, b);
+  });
+});
+
+describe('idempotent creates: requestId (issue #8 item 10)', () => {
+  const rowsWithKey = (userId: number, requestId: string) =>
+    t.db
+      .select()
+      .from(designs)
+      .where(and(eq(designs.userId, userId), eq(designs.requestId, requestId)));
+
+  it('the same key twice makes one design and answers the same result', async () => {
+    const a = await t.signIn();
+    const key = crypto.randomUUID();
+    const first = await create(a, { requestId: key });
+    const again = await create(a, { requestId: key, name: 'Other' });
+    expect(again).toEqual(first);
+    expect(await rowsWithKey(a.userId, key)).toHaveLength(1);
+  });
+
+  it('a concurrent pair with one key makes one design', async () => {
+    const a = await t.signIn();
+    const key = crypto.randomUUID();
+    const [r1, r2] = await Promise.all([save(a, { requestId: key }), save(a, { requestId: key })]);
+    expect(body(r1).status).toBe(1);
+    expect(body<DesignSaveResult>(r2).data.id).toBe(body<DesignSaveResult>(r1).data.id);
+    expect(await rowsWithKey(a.userId, key)).toHaveLength(1);
+  });
+
+  it('a create racing an uncommitted one with the same key waits for it and answers its id', async () => {
+    const a = await t.signIn();
+    const key = crypto.randomUUID();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let firstId = 0;
+    const first = t.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(designs)
+        .values({ userId: a.userId, name: 'd', width: 100, height: 100, document: doc(), requestId: key })
+        .returning();
+      firstId = row!.id;
+      await held;
+    });
+    await vi.waitFor(() => expect(firstId).toBeGreaterThan(0));
+    const second = save(a, { requestId: key });
+    await new Promise((r) => setTimeout(r, 300)); // the second reaches its insert and waits on the index
+    release();
+    await first;
+    expect(body(await second)).toMatchObject({ status: 1, data: { id: firstId } });
+    expect(await rowsWithKey(a.userId, key)).toHaveLength(1);
+  });
+
+  it('different authors may use the same key; without a key every save creates', async () => {
+    const a = await t.signIn();
+    const b = await t.signIn();
+    const key = crypto.randomUUID();
+    const ofA = await create(a, { requestId: key });
+    const ofB = await create(b, { requestId: key });
+    expect(ofB.id).not.toBe(ofA.id);
+    const n1 = await create(a);
+    const n2 = await create(a);
+    expect(n2.id).not.toBe(n1.id);
+    expect(body(await save(a, { requestId: 'bad key' })).status).toBe(10007);
   });
 });

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../user/user.schema.js';
 
 /*
@@ -25,6 +26,13 @@ export const designs = pgTable(
     thumbnailUrl: text('thumbnail_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the client's idempotency key of the create that made the row (issue #8 item 10); null without one */
+    requestId: text('request_id'),
   },
-  (t) => [index('designs_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [
+    index('designs_user_updated_idx').on(t.userId, t.updatedAt),
+    uniqueIndex('designs_user_request_id_uidx')
+      .on(t.userId, t.requestId)
+      .where(sql`${t.requestId} is not null`),
+  ],
 );

@@ -22,7 +22,21 @@ const COPY_SUFFIX = ' copy';
 
 const notFound = () => new AppError('NOT_FOUND', 'no such design');
 
-function toListItem(row: Omit<repo.DesignRow, 'document'>): DesignListItem {
+/** Most designs one author may hold (issue #8 item 10); a create or copy beyond it is refused. */
+export const DESIGN_QUOTA = 200;
+
+/**
+ * Refuses a new design when the author already holds `DESIGN_QUOTA`.
+ * @throws AppError FAILED (status 0) with ercd `QUOTA_EXCEEDED`
+ */
+async function checkQuota(db: Db, userId: number): Promise<void> {
+  if ((await repo.countDesigns(db, userId)) >= DESIGN_QUOTA)
+    throw new AppError('FAILED', `at most ${DESIGN_QUOTA} designs; delete some first`, {
+      ercd: 'QUOTA_EXCEEDED',
+    });
+}
+
+function toListItem(row: Omit<repo.DesignRow, 'document' | 'requestId'>): DesignListItem {
   return {
     id: row.id,
     name: row.name,
@@ -35,9 +49,14 @@ function toListItem(row: Omit<repo.DesignRow, 'document'>): DesignListItem {
 
 /**
  * `POST /api/design/save`: creates a design (no id) or updates the author's own one.
- * A save without `thumbnailUrl` keeps the stored thumbnail.
+ * A save without `thumbnailUrl` keeps the stored thumbnail. A create (no id) with `param.requestId` is
+ * idempotent per author (issue #8 item 10): when the author already made a design with that key, the
+ * answer is that design's `{ id, updatedAt }` and nothing is written (also when two such requests race:
+ * the partial unique index `designs_user_request_id_uidx` lets one insert, the other reads it). With an
+ * `id` the key is ignored.
  * @returns `{ id, updatedAt }` (ISO 8601)
- * @throws AppError NOT_FOUND (10006) when `id` is not one of the author's designs
+ * @throws AppError NOT_FOUND (10006) when `id` is not one of the author's designs; FAILED `QUOTA_EXCEEDED`
+ *   for a new design beyond `DESIGN_QUOTA`
  */
 export async function saveDesign(db: Db, userId: number, param: DesignSaveParam): Promise<DesignSaveResult> {
   const fields = {
@@ -48,10 +67,29 @@ export async function saveDesign(db: Db, userId: number, param: DesignSaveParam)
     ...(param.thumbnailUrl !== undefined ? { thumbnailUrl: param.thumbnailUrl } : {}),
     updatedAt: new Date(),
   };
-  const row = param.id
-    ? await repo.updateOwnDesign(db, userId, param.id, fields)
-    : await repo.insertDesign(db, { userId, ...fields });
-  if (!row) throw notFound();
+  if (param.id) {
+    const row = await repo.updateOwnDesign(db, userId, param.id, fields);
+    if (!row) throw notFound();
+    return toSaveResult(row);
+  }
+  const requestId = param.requestId;
+  if (requestId === undefined) {
+    await checkQuota(db, userId);
+    return toSaveResult(await repo.insertDesign(db, { userId, ...fields }));
+  }
+  return db.transaction(async (tx) => {
+    const earlier = await repo.findOwnByRequestId(tx, userId, requestId);
+    if (earlier) return toSaveResult(earlier);
+    await checkQuota(tx, userId);
+    const inserted = await repo.insertDesignOnce(tx, { userId, ...fields, requestId });
+    // undefined: a concurrent create with the same key committed first; answer its result
+    const row = inserted ?? (await repo.findOwnByRequestId(tx, userId, requestId));
+    if (!row) throw new AppError('CONFLICT', 'the same requestId is being used by another request');
+    return toSaveResult(row);
+  });
+}
+
+function toSaveResult(row: { id: number; updatedAt: Date }): DesignSaveResult {
   return { id: row.id, updatedAt: row.updatedAt.toISOString() };
 }
 
@@ -92,11 +130,12 @@ export function copyName(name: string): string {
  * `POST /api/design/duplicate`: a new design with the same document, size and thumbnail, named
  * `<name> copy`.
  * @returns `{ id, updatedAt }` of the copy
- * @throws AppError NOT_FOUND (10006) when absent or another author's
+ * @throws AppError NOT_FOUND (10006) when absent or another author's; FAILED `QUOTA_EXCEEDED` beyond `DESIGN_QUOTA`
  */
 export async function duplicateDesign(db: Db, userId: number, id: number): Promise<DesignSaveResult> {
   const row = await repo.findOwnDesign(db, userId, id);
   if (!row) throw notFound();
+  await checkQuota(db, userId);
   const copy = await repo.insertDesign(db, {
     userId,
     name: copyName(row.name),

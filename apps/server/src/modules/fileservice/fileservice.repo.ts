@@ -35,16 +35,15 @@ export async function findUploadWithShard(
   db: Db,
   key: string,
   shardIndex: number,
-): Promise<{ row: UploadRow; hasShard: boolean } | null> {
+): Promise<{ row: UploadRow; hasShard: boolean; shardMd5: string | null } | null> {
+  const shard = and(eq(uploadShards.uploadKey, key), eq(uploadShards.shardIndex, shardIndex));
   const [found] = await db
     .select({
       row: uploads,
-      hasShard: exists(
-        db
-          .select({ i: uploadShards.shardIndex })
-          .from(uploadShards)
-          .where(and(eq(uploadShards.uploadKey, key), eq(uploadShards.shardIndex, shardIndex))),
-      ).mapWith(Boolean),
+      hasShard: exists(db.select({ i: uploadShards.shardIndex }).from(uploadShards).where(shard)).mapWith(
+        Boolean,
+      ),
+      shardMd5: sql<string | null>`(select ${uploadShards.md5} from ${uploadShards} where ${shard})`,
     })
     .from(uploads)
     .where(eq(uploads.key, key))
@@ -53,13 +52,19 @@ export async function findUploadWithShard(
 }
 
 /**
- * Records a shard as stored (a duplicate is ignored) and returns the distinct shards stored, in one
- * statement. The CTE's insert is not visible to the count in the same statement, so it is added.
+ * Records a shard as stored with the base64 MD5 of its bytes (a duplicate is ignored) and returns the
+ * distinct shards stored, in one statement. The CTE's insert is not visible to the count in the same
+ * statement, so it is added.
  */
-export async function insertShardAndCount(db: Db, key: string, shardIndex: number): Promise<number> {
+export async function insertShardAndCount(
+  db: Db,
+  key: string,
+  shardIndex: number,
+  md5: string | null,
+): Promise<number> {
   const result = await db.execute<{ n: string | number }>(sql`
     with ins as (
-      insert into ${uploadShards} (upload_key, shard_index) values (${key}, ${shardIndex})
+      insert into ${uploadShards} (upload_key, shard_index, md5) values (${key}, ${shardIndex}, ${md5})
       on conflict do nothing
       returning 1
     )
@@ -166,4 +171,19 @@ export async function findUntouched(
 /** Sets `updated_at` (the 24 h expiry clock). */
 export async function touchUpload(db: Db, key: string, now: Date): Promise<void> {
   await db.update(uploads).set({ updatedAt: now }).where(eq(uploads.key, key));
+}
+
+/** The upload row, locked until the end of the caller's transaction (`SELECT … FOR UPDATE`), or null. */
+export async function findUploadForUpdate(db: Db, key: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1).for('update');
+  return row ?? null;
+}
+
+/** Unmerged uploads (`uploading` or `merging`) of one user: the open-upload quota (issue #8 item 10). */
+export async function countOpenUploads(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), inArray(uploads.state, ['uploading', 'merging'])));
+  return Number(row?.n ?? 0);
 }

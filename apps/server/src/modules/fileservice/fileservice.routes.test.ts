@@ -22,6 +22,7 @@ import { cleanupExpiredUploads, scopedUploadKey, UPLOAD_EXPIRY_MS } from './file
 import { JOB_NAMES } from '../../jobs/queue.js';
 import {
   cancel,
+  guidHeaders,
   makeNoisyMp4,
   makeTestMp4,
   md5Base64,
@@ -490,7 +491,10 @@ describe('merge, status, cancel', () => {
         method: 'POST',
         url: `/fileservice/merge?token=${token}`,
         payload: kind === 'json' ? { fileUploadId: plan.key } : mp.payload,
-        headers: kind === 'json' ? { 'content-type': 'application/json' } : mp.headers,
+        headers: {
+          ...(kind === 'json' ? { 'content-type': 'application/json' } : mp.headers),
+          ...guidHeaders(token),
+        },
       });
       expect(body<MergeResult>(res).data).toMatchObject({ merged: true });
     }

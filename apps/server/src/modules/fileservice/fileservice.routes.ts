@@ -8,6 +8,7 @@ import {
   moreShardResultSchema,
   nullDataSchema,
   SHARD_FILE_FIELD,
+  USER_GUID_HEADER,
 } from '@cc/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -37,11 +38,14 @@ export const SHARD_RATE_PER_MINUTE = 20_000;
 export type FileServiceRoutesOptions = FileServiceDeps;
 
 /**
- * Resolves the `token` query parameter (API.md §7) to its user.
+ * Resolves the `token` query parameter (API.md §7) to its user. A state-changing call (`changes: true`:
+ * shard, merge, cancel) must also carry `x-user-guid` equal to that user's `UserGuid` (API.md §5, issue #8
+ * item 10), checked before any of the body is read.
  * @throws NOT_LOGGED_IN (10002) for a missing, unknown or expired token; FORBIDDEN (10005) when a session
- *   of another user came along with it
+ *   of another user came along with it, or when a state-changing call lacks the header or carries another
+ *   value (the same answer as `requireUserGuid` gives the image upload)
  */
-async function authenticate(db: Db, request: FastifyRequest): Promise<number> {
+async function authenticate(db: Db, request: FastifyRequest, changes: boolean): Promise<number> {
   const token = (request.query as { token?: unknown }).token;
   const row = typeof token === 'string' ? await verifyUploadToken(db, token) : null;
   if (!row) {
@@ -53,10 +57,20 @@ async function authenticate(db: Db, request: FastifyRequest): Promise<number> {
   if (request.user && request.user.id !== row.userId) {
     throw new AppError('FORBIDDEN', 'this upload token belongs to another user');
   }
+  if (changes && request.headers[USER_GUID_HEADER] !== row.userGuid) {
+    throw new AppError('FORBIDDEN', `header ${USER_GUID_HEADER} must carry your UserGuid`);
+  }
   return row.userId;
 }
 
+/**
+ * Maps an error met while reading a multipart body to the envelope: limits to TOO_LARGE/VALIDATION_FAILED,
+ * and every other parser error (no boundary, a broken part or header, a body cut short, a `__proto__`
+ * field) to VALIDATION_FAILED, never 10500 (issue #8 item 2). An AppError thrown while reading passes as is.
+ * Only the parser runs inside the caller's try, so no fault of ours is hidden here.
+ */
 function multipartError(error: unknown): never {
+  if (error instanceof AppError) throw error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', 'a shard is at most 5 MB');
   if (code === 'FST_FILES_LIMIT')
@@ -67,10 +81,14 @@ function multipartError(error: unknown): never {
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     throw AppError.validation([{ path: 'body', message: 'send multipart/form-data' }]);
   }
-  throw error;
+  throw AppError.validation([{ path: 'body', message: 'malformed multipart/form-data body' }]);
 }
 
-/** Reads a multipart form: text fields, and the chunks of the `shard` file part (buffered: at most 5 MiB). */
+/**
+ * Reads a multipart form: text fields, and the chunks of the `shard` file part (buffered: at most 5 MiB)
+ * with their base64 MD5 when `withMd5` (the stored checksum of a shard, issue #8 item 10).
+ * @throws as `multipartError`
+ */
 async function readForm(
   request: FastifyRequest,
   withMd5 = false,
@@ -81,7 +99,6 @@ async function readForm(
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         // Hash while the bytes arrive (the loop would idle between chunks anyway).
-        // Only when the client sent content-md5: otherwise there is nothing to compare with.
         const hash = withMd5 ? createHash('md5') : null;
         const chunks: Buffer[] = [];
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
@@ -156,11 +173,11 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(deps.db, request);
+      const userId = await authenticate(deps.db, request, true);
       if (!request.isMultipart())
         throw AppError.validation([{ path: 'body', message: 'send the shard as multipart/form-data' }]);
       const md5 = request.headers[CONTENT_MD5_HEADER];
-      const { fields, file } = await readForm(request, typeof md5 === 'string');
+      const { fields, file } = await readForm(request, true);
       return storeShard(deps, userId, fields, file, typeof md5 === 'string' ? md5 : undefined);
     },
   );
@@ -175,7 +192,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(deps.db, request);
+      const userId = await authenticate(deps.db, request, true);
       const key = await readFileUploadId(request);
       if (!key) throw AppError.validation([{ path: 'fileUploadId', message: 'fileUploadId is required' }]);
       return mergeUpload(deps, userId, key);
@@ -192,7 +209,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(deps.db, request);
+      const userId = await authenticate(deps.db, request, false);
       return getMergeStatus(deps, userId, request.query.fileUploadId ?? '');
     },
   );
@@ -207,7 +224,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(deps.db, request);
+      const userId = await authenticate(deps.db, request, true);
       return cancelUpload(deps, userId, request.query.fileUploadId ?? '');
     },
   );

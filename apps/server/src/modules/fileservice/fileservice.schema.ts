@@ -83,6 +83,11 @@ export const uploadShards = pgTable(
       .references(() => uploads.key, { onDelete: 'cascade' }),
     /** 1-based */
     shardIndex: integer('shard_index').notNull(),
+    /**
+     * base64 MD5 of the stored bytes (issue #8 item 10): a shard sent again with other bytes is refused with
+     * CHECKSUM_MISMATCH. Null for shards stored before the column existed (those are accepted as before).
+     */
+    md5: text('md5'),
   },
   (t) => [primaryKey({ columns: [t.uploadKey, t.shardIndex] })],
 );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   CHECKSUM_MISMATCH_ERCD,
   type FieldError,
+  MAX_OPEN_UPLOADS,
   MAX_VIDEO_BYTES,
   type MergeFileStatus,
   type MergeResult,
@@ -9,7 +10,9 @@ import {
   shardCountFor,
   SHARDS_MISSING_ERCD,
   shardSizeFor,
+  TOO_MANY_OPEN_UPLOADS_ERCD,
   UPLOAD_ERROR_MESSAGES,
+  UPLOAD_IN_USE_ERCD,
   UPLOAD_KEY_PATTERN,
   UPLOAD_USES,
   type UploadUse,
@@ -19,6 +22,7 @@ import { loadSharp } from '../../lib/sharp.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { JOB_NAMES, type JobQueue } from '../../jobs/queue.js';
+import { findPinnedUploads, isUploadPinned } from '../../read-models/upload-references.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { type StagedUpload, StagingGoneError, type VideoStaging } from '../../storage/video-staging.js';
 import * as repo from './fileservice.repo.js';
@@ -276,8 +280,10 @@ async function ensurePartUploaded(
  * and only then is anything written. The first shard to arrive (any index) creates the upload; later ones
  * must carry the same size, shardSize, name, suffix and use. The bytes go to their offset in the staging
  * and are fsynced BEFORE the shard is recorded, so after a restart `receivedShards` never claims bytes
- * that are not on disk. A shard already recorded is not written again. With S3, a part whose shards are
- * all there is uploaded at once.
+ * that are not on disk. A shard already recorded is not written again; sent again with other bytes (its
+ * stored MD5 differs) it is refused with CHECKSUM_MISMATCH (issue #8 item 10). With S3, a part whose shards
+ * are all there is uploaded at once. A new upload is refused while the author holds `MAX_OPEN_UPLOADS`
+ * unmerged ones (issue #8 item 10).
  *
  * @param userId owner, from the upload token
  * @param fields the form's text fields
@@ -285,8 +291,10 @@ async function ensurePartUploaded(
  * @param contentMd5 the `content-md5` header (base64 MD5 of the bytes), if sent
  * @returns `{ fileUploadId, shardIndex, received }`; received = distinct shards stored
  * @throws TOO_LARGE, VALIDATION_FAILED (see validateShardFields; also a wrong byte count, a missing shard
- *   part, metadata differing from the upload's, a bad cover); FAILED with ercd CHECKSUM_MISMATCH;
- *   CONFLICT once the upload is merging or merged
+ *   part, metadata differing from the upload's, a bad cover); FAILED with ercd CHECKSUM_MISMATCH (the
+ *   header disagrees with the bytes, or the index is stored with other bytes); CONFLICT once the upload is
+ *   merging or merged (so the bytes behind a published video never change), and CONFLICT with ercd
+ *   TOO_MANY_OPEN_UPLOADS for a new upload over the quota
  */
 export async function storeShard(
   deps: FileServiceDeps,
@@ -307,8 +315,9 @@ export async function storeShard(
       },
     ]);
   }
+  const md5 = shard.md5Base64 ?? md5OfChunks(shard.chunks);
   if (contentMd5 !== undefined) {
-    if (contentMd5.trim() !== (shard.md5Base64 ?? md5OfChunks(shard.chunks))) {
+    if (contentMd5.trim() !== md5) {
       throw new AppError(
         'FAILED',
         `content-md5 does not match the bytes of shard ${meta.shardIndex}; send it again`,
@@ -323,11 +332,19 @@ export async function storeShard(
   const found = await repo.findUploadWithShard(deps.db, id, meta.shardIndex);
   let row = found?.row ?? null;
   let hasShard = found?.hasShard ?? false;
+  let storedMd5 = found?.shardMd5 ?? null;
   if (row) assertSameUpload(row, userId, meta);
   // The last non-empty cover sent wins (docs/api.md "File service"); the client sends it once per session.
   const cover = meta.coverBase64.trim() ? await decodeCover(meta.coverBase64) : null;
 
   if (!row) {
+    if ((await repo.countOpenUploads(deps.db, userId)) >= MAX_OPEN_UPLOADS) {
+      throw new AppError(
+        'CONFLICT',
+        `you have ${MAX_OPEN_UPLOADS} unfinished uploads: finish or cancel one before starting another`,
+        { ercd: TOO_MANY_OPEN_UPLOADS_ERCD },
+      );
+    }
     const fileKey = videoFileKey(id, meta.suffix);
     const { s3UploadId } = await deps.staging.begin(
       { key: id, size: meta.size },
@@ -357,6 +374,7 @@ export async function storeShard(
       if (!winner) throw new AppError('CONFLICT', 'upload was cancelled meanwhile; start again');
       row = winner.row;
       hasShard = winner.hasShard;
+      storedMd5 = winner.shardMd5;
       assertSameUpload(row, userId, meta);
     }
   }
@@ -366,6 +384,15 @@ export async function storeShard(
     throw new AppError(
       'CONFLICT',
       'the storage driver changed since this upload began; start the upload again',
+    );
+  }
+  // Sending a shard again is harmless (API.md §7) only with the same bytes: other bytes would be silently
+  // dropped (the stored ones stay), so the client is told. Shards stored before md5 was kept are not checked.
+  if (hasShard && storedMd5 !== null && storedMd5 !== md5) {
+    throw new AppError(
+      'FAILED',
+      `shard ${meta.shardIndex} is already stored with other bytes; the stored shard is kept`,
+      { ercd: CHECKSUM_MISMATCH_ERCD },
     );
   }
 
@@ -388,7 +415,7 @@ export async function storeShard(
     }
     try {
       // Only now, after the sync covering these bytes: the row says the shard is durable.
-      received = await repo.insertShardAndCount(deps.db, row.key, meta.shardIndex);
+      received = await repo.insertShardAndCount(deps.db, row.key, meta.shardIndex, md5);
     } catch (error) {
       // The upload was cancelled while the bytes were being written: free what was just staged.
       if (!(await repo.findUpload(deps.db, row.key))) {
@@ -502,10 +529,18 @@ export type UploadRow = repo.UploadRow;
  * The author's upload of the client's `key` (API.md §7 `fileUploadId`), looked up under its scoped id
  * (`scopedUploadKey`), for the video module's publish and detail (issue #3).
  * @param db the database or the caller's transaction
+ * @param opts.forUpdate lock the row until the end of the caller's transaction (publishing takes it, so a
+ *   cancel of the same upload waits and then sees the video that plays it; issue #8 item 1)
  * @returns the row (any state), or null when the author has no such upload
  */
-export async function findUserUpload(db: Db, userId: number, key: string): Promise<UploadRow | null> {
-  const row = await repo.findUpload(db, scopedUploadKey(userId, key));
+export async function findUserUpload(
+  db: Db,
+  userId: number,
+  key: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<UploadRow | null> {
+  const id = scopedUploadKey(userId, key);
+  const row = opts.forUpdate ? await repo.findUploadForUpdate(db, id) : await repo.findUpload(db, id);
   return row && row.userId === userId ? row : null;
 }
 
@@ -549,12 +584,17 @@ export async function getMergeStatus(
   return status;
 }
 
-/** Frees everything an upload holds: staged bytes, the S3 multipart upload, the merged video, the cover, the rows. */
-async function removeUpload(deps: FileServiceDeps, row: repo.UploadRow): Promise<void> {
+/** Frees the bytes an upload holds: staged bytes, the S3 multipart upload, the merged video, the cover. */
+async function freeUploadBytes(deps: FileServiceDeps, row: repo.UploadRow): Promise<void> {
   const fileKey = videoFileKey(row.key, row.suffix);
   if (row.storage === deps.staging.driver) await deps.staging.abort(staged(row), fileKey);
   if (row.fileKey) await deps.storage.delete(row.fileKey);
   if (row.cover) await deps.storage.delete(row.cover);
+}
+
+/** Frees everything an upload holds: its bytes (`freeUploadBytes`), then its rows. */
+async function removeUpload(deps: FileServiceDeps, row: repo.UploadRow): Promise<void> {
+  await freeUploadBytes(deps, row);
   await repo.deleteUpload(deps.db, row.key);
 }
 
@@ -562,26 +602,42 @@ async function removeUpload(deps: FileServiceDeps, row: repo.UploadRow): Promise
  * `DELETE /fileservice/upload` (API.md §7): cancels the upload and frees its bytes — the partial file or
  * staged parts, the S3 multipart upload (aborted), a merged video, the cover — and removes its rows.
  * Cancelling an unknown key is not an error (the client may cancel before its first shard arrived).
- * @throws CONFLICT while a merge is running
+ * The bytes behind a published, scheduled or under-review video are immutable (issue #8 item 1): such an
+ * upload is refused. The check and the row's removal run in one transaction holding the upload row's lock,
+ * which `publishVideo` takes too, so a publish cannot slip in between; the bytes are freed after the commit.
+ * @throws CONFLICT (10008) while a merge is running, and with ercd UPLOAD_IN_USE when a published, scheduled
+ *   or under-review video plays the upload; VALIDATION_FAILED for a key that is not 32 lowercase hex
  */
 export async function cancelUpload(deps: FileServiceDeps, userId: number, key: string): Promise<null> {
   if (!UPLOAD_KEY_PATTERN.test(key))
     throw AppError.validation([
       { path: 'fileUploadId', message: 'fileUploadId must be 32 lowercase hex characters' },
     ]);
-  const row = await repo.findUpload(deps.db, scopedUploadKey(userId, key));
-  if (!row) return null;
-  if (row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
-  if (row.state === 'merging')
-    throw new AppError('CONFLICT', 'the upload is being merged; try again in a moment');
-  await removeUpload(deps, row);
+  const row = await deps.db.transaction(async (tx) => {
+    const found = await repo.findUploadForUpdate(tx, scopedUploadKey(userId, key));
+    if (!found) return null;
+    if (found.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
+    if (found.state === 'merging')
+      throw new AppError('CONFLICT', 'the upload is being merged; try again in a moment');
+    if (await isUploadPinned(tx, userId, key)) {
+      throw new AppError(
+        'CONFLICT',
+        'a published, scheduled or under-review video plays this upload: its file cannot be deleted; put another upload into the video first',
+        { ercd: UPLOAD_IN_USE_ERCD },
+      );
+    }
+    await repo.deleteUpload(tx, found.key);
+    return found;
+  });
+  if (row) await freeUploadBytes(deps, row);
   return null;
 }
 
 /**
  * The periodic cleanup (API.md §7 "an upload untouched for 24 h is deleted with its bytes"): uploads still
  * `uploading` (or a `merging` that died, or `failed`) whose `updated_at` is 24 h or more before `now`.
- * Merged videos (`processing`, `ready`) are kept: they are the author's.
+ * Merged videos (`processing`, `ready`) are kept: they are the author's. An upload that a published,
+ * scheduled or under-review video plays is never removed, whatever its state (issue #8 item 1).
  * @param now the clock (tests inject one)
  * @returns the keys removed
  */
@@ -596,8 +652,13 @@ export async function cleanupExpiredUploads(
     new Date(now.getTime() - UPLOAD_EXPIRY_MS),
     batch,
   );
+  const pinned = await findPinnedUploads(
+    deps.db,
+    rows.map((r) => r.key),
+  );
   const removed: string[] = [];
   for (const row of rows) {
+    if (pinned.has(row.key)) continue;
     await removeUpload(deps, row);
     removed.push(row.key);
   }

@@ -7,11 +7,12 @@ import {
   SHARD_FILE_FIELD,
   shardCountFor,
   shardSizeFor,
+  USER_GUID_HEADER,
 } from '@cc/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { body } from '../../test/helpers.js';
-import { issueUploadToken } from '../user/user.service.js';
+import { issueUploadToken, verifyUploadToken } from '../user/user.service.js';
 
 /** Test helpers of the file service: multipart shard forms, whole uploads, waiting for the probe. */
 
@@ -19,8 +20,21 @@ export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).dige
 export const md5Base64 = (bytes: Buffer) => createHash('md5').update(bytes).digest('base64');
 export const newKey = () => randomBytes(16).toString('hex');
 
+/** `UserGuid` of the user of each token made by `tokenFor`: the helpers send it as `x-user-guid` (API.md §5). */
+const guidOfToken = new Map<string, string>();
+
+/** Headers a state-changing file-service call carries for `token` (API.md §5): `x-user-guid`. */
+export function guidHeaders(token: string): Record<string, string> {
+  const guid = guidOfToken.get(token);
+  return guid ? { [USER_GUID_HEADER]: guid } : {};
+}
+
+/** A new upload token of `userId`; the helpers below send its user's `x-user-guid` with it. */
 export async function tokenFor(db: Db, userId: number): Promise<string> {
-  return (await issueUploadToken(db, userId)).token;
+  const { token } = await issueUploadToken(db, userId);
+  const row = await verifyUploadToken(db, token);
+  if (row) guidOfToken.set(token, row.userGuid);
+  return token;
 }
 
 /** A multipart/form-data body: text fields first, then the `shard` file part (as the client sends it). */
@@ -107,9 +121,11 @@ export interface SendShardOptions {
   bytes?: Buffer;
   md5?: string | false;
   cookies?: Record<string, string>;
+  /** extra headers (they win over the defaults, e.g. another `x-user-guid`) */
+  headers?: Record<string, string>;
 }
 
-/** POSTs one shard (with its content-md5 unless `md5: false`). */
+/** POSTs one shard (with its content-md5 unless `md5: false`, and the token user's `x-user-guid`). */
 export function sendShard(
   app: FastifyInstance,
   token: string,
@@ -124,17 +140,28 @@ export function sendShard(
     method: 'POST',
     url: `${FILESERVICE_PATHS.moreShard}?token=${encodeURIComponent(token)}`,
     payload,
-    headers: md5 ? { ...headers, 'content-md5': md5 } : headers,
+    headers: {
+      ...headers,
+      ...(md5 ? { 'content-md5': md5 } : {}),
+      ...guidHeaders(token),
+      ...opts.headers,
+    },
     cookies: opts.cookies,
   });
 }
 
-export function merge(app: FastifyInstance, token: string, key: string): Promise<LightMyRequestResponse> {
+/** POSTs a merge with the token user's `x-user-guid` (`headers` win over the defaults). */
+export function merge(
+  app: FastifyInstance,
+  token: string,
+  key: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: `${FILESERVICE_PATHS.merge}?token=${encodeURIComponent(token)}`,
     payload: new URLSearchParams({ fileUploadId: key }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...guidHeaders(token), ...headers },
   });
 }
 
@@ -148,10 +175,17 @@ export async function status(app: FastifyInstance, token: string, key: string): 
   return env.data;
 }
 
-export function cancel(app: FastifyInstance, token: string, key: string): Promise<LightMyRequestResponse> {
+/** DELETEs an upload with the token user's `x-user-guid` (`headers` win over the defaults). */
+export function cancel(
+  app: FastifyInstance,
+  token: string,
+  key: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'DELETE',
     url: `${FILESERVICE_PATHS.upload}?token=${encodeURIComponent(token)}&fileUploadId=${key}`,
+    headers: { ...guidHeaders(token), ...headers },
   });
 }
 

@@ -73,11 +73,16 @@ export async function probeVideo(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new Error(`ffprobe not found at ${ffprobePath}`, { cause: error });
-    const detail =
+    // ffprobe names its input ("/data/media/videos/….mp4: Invalid data …"): the reason reaches the author,
+    // a server path must not (issue #8 item 8).
+    const detail = (
       String((error as { stderr?: string }).stderr ?? '')
         .trim()
         .split('\n')
-        .pop() ?? '';
+        .pop() ?? ''
+    )
+      .split(input)
+      .join('the file');
     return { error: `the file is not a video (ffprobe could not read it${detail ? `: ${detail}` : ''})` };
   }
   const format = out.format?.format_name ?? '';

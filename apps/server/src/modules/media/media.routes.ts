@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   commonMaterialParamSchema,
   commonMaterialSchema,
@@ -17,6 +17,7 @@ import { requireUser, requireUserGuid } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import {
+  createRenditionCache,
   getImageRendition,
   listCommonMaterial,
   listMyImages,
@@ -26,7 +27,7 @@ import {
 
 export interface MediaRoutesOptions {
   storage: ObjectStorage;
-  config: Pick<AppConfig, 'supportUrl'>;
+  config: Pick<AppConfig, 'supportUrl' | 'imageCacheMaxBytes'>;
   /** records every upload in media_images for the editor's picture panel (issue #4) */
   db: Db;
 }
@@ -34,11 +35,31 @@ export interface MediaRoutesOptions {
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 /**
+ * `/media/img/` requests per minute (issue #8 item 6): per client address without a session, per author
+ * with one (an office behind one address shares nothing). A page shows at most a few dozen images; the
+ * browser and any CDN keep them (immutable), so a client past these is scraping or filling the cache.
+ */
+export const MEDIA_ANONYMOUS_PER_MINUTE = 300;
+export const MEDIA_AUTHOR_PER_MINUTE = 1200;
+
+/** The route-level `@fastify/rate-limit` options of `/media/img/` (issue #8 item 6). */
+const mediaRateLimit = {
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) =>
+    request.user ? `media:u:${request.user.id}` : `media:ip:${request.ip}`,
+  max: (request: FastifyRequest) => (request.user ? MEDIA_AUTHOR_PER_MINUTE : MEDIA_ANONYMOUS_PER_MINUTE),
+  // The global limit leaves non-envelope paths alone (allowList); this route is limited on its own.
+  allowList: () => false,
+  groupId: 'media-img',
+};
+
+/**
  * Generic image upload (API.md §8), sized image serving (API.md §4) and the materials of
  * `common_material` (API.md §6).
  */
 const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyInstance, opts) => {
   const { storage, config, db } = opts;
+  const renditions = createRenditionCache(storage, db, config.imageCacheMaxBytes);
 
   signedRoute(
     app,
@@ -92,7 +113,9 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
         throw new AppError('TOO_LARGE', 'image must be at most 20 MB');
       if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
         throw AppError.validation([{ path: 'file', message: 'send one file' }]);
-      throw error;
+      // Any other parser error (no boundary, a broken part, a body cut short) is the client's: 10007 (issue #8 item 2).
+      if (error instanceof AppError) throw error;
+      throw AppError.validation([{ path: 'body', message: 'malformed multipart/form-data body' }]);
     }
     if (!bytes) throw AppError.validation([{ path: 'file', message: 'file is required' }]);
     const saved = await saveUploadedImage(storage, user.id, bytes);
@@ -104,17 +127,20 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
   const imageSchema = {
     summary: 'An image at a size (API.md §4)',
     tags: ['media'],
+    description:
+      'Sizes are a fixed set (IMAGE_SIZES: 0x0, 120x120, 200x200, 240x0, 800x0); any other size is served at ' +
+      'the member that canonicalImageSize picks (docs/decisions/0003-image-sizes.md). Rate limited.',
     produces: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
     response: binaryResponses('the image bytes, resized to fit w×h (0 keeps the aspect)'),
   };
   app.get<{ Params: { size: string; '*': string } }>(
     '/media/img/:size/*',
-    { schema: imageSchema },
+    { schema: imageSchema, config: { rateLimit: mediaRateLimit } },
     async (request, reply) => {
       const match = /^(\d{1,4})x(\d{1,4})$/.exec(request.params.size);
       if (!match) throw new AppError('NOT_FOUND', 'no such image');
       const rendition = await getImageRendition(
-        storage,
+        renditions,
         request.params['*'],
         Number(match[1]),
         Number(match[2]),

@@ -25,3 +25,20 @@ export const mediaImages = pgTable(
   },
   (t) => [index('media_images_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * The index of the rendition cache (issue #8 item 6, docs/decisions/0003-image-sizes.md): one row per resized
+ * image stored under `cacheKey` (`rendition/{w}x{h}/<key>`), with its size in bytes and when it was last
+ * served. The rows are the cache's LRU: when their sum passes IMAGE_CACHE_MAX_BYTES the least recently used
+ * rows and their files are deleted. Kept in the database so every server sharing the storage agrees on one
+ * bound, and so the bound survives a restart.
+ */
+export const mediaRenditions = pgTable(
+  'media_renditions',
+  {
+    cacheKey: text('cache_key').primaryKey(),
+    bytes: integer('bytes').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_renditions_last_used_idx').on(t.lastUsedAt)],
+);

@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Metadata } from 'sharp';
-import { loadSharp } from '../../lib/sharp.js';
+import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import {
-  type IMAGE_MIME_TYPES,
+  canonicalImageSize,
+  IMAGE_MIME_TYPES,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
   type ImageUploadResult,
   type ListData,
   type MyImageItem,
@@ -12,12 +14,10 @@ import {
 } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { loadSharp, runImageJob } from '../../lib/sharp.js';
 import { assertValidKey } from '../../storage/keys.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import * as repo from './media.repo.js';
-
-/** Largest size a client may ask `/media/img/{w}x{h}/` for, pixels; bounds the resize cache. */
-export const MAX_RESIZE_PX = 4096;
 
 const FORMAT_TO_MIME: Record<string, (typeof IMAGE_MIME_TYPES)[number]> = {
   jpeg: 'image/jpeg',
@@ -39,11 +39,13 @@ export function imageTemplate(key: string): string {
 
 /**
  * Stores an uploaded image (API.md §8). The bytes are checked, not the file name: sharp reads the header
- * and the image must be JPEG, PNG, GIF or WebP; at most 20 MiB.
+ * and the image must be JPEG, PNG, GIF or WebP; at most 20 MiB and at most MAX_IMAGE_PIXELS (50 MP, all
+ * frames) — read from the header, nothing is decoded (issue #8 item 6, decompression bombs).
  * @param bytes the file as uploaded
  * @param owner the uploader's user id, part of the key so an author's images sit together
  * @returns `{ url, key, width, height, size }` — width/height in pixels read from the file, size in bytes
- * @throws AppError TOO_LARGE over 20 MiB; VALIDATION_FAILED when the bytes are not one of the four formats
+ * @throws AppError TOO_LARGE over 20 MiB, or over 50 MP (ercd IMAGE_TOO_MANY_PIXELS); VALIDATION_FAILED
+ *   when the bytes are not one of the four formats
  */
 export async function saveUploadedImage(
   storage: ObjectStorage,
@@ -63,6 +65,8 @@ export async function saveUploadedImage(
   if (!mime || !meta.width || !meta.height) {
     throw AppError.validation([{ path: 'file', message: 'file is not an image (JPEG, PNG, GIF or WebP)' }]);
   }
+  // Width × height of the whole canvas (all frames of an animation): what a decode would allocate.
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw tooManyPixels();
   const now = new Date();
   const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   const key = `images/u${owner}/${month}/${randomUUID().replaceAll('-', '')}.${FORMAT_TO_EXT[format]}`;
@@ -78,48 +82,157 @@ export interface Rendition {
   contentType: string;
 }
 
+/** A rendition's last use is written to the database at most once a minute per server (the LRU order). */
+const TOUCH_INTERVAL_MS = 60_000;
+
 /**
- * The image under `key` at `width`×`height` pixels (API.md §4): `0` keeps the aspect, both set crops to
- * cover the box, never upscaled (a request larger than the original returns the original's size).
- * Renditions are cached in storage under `cache/{w}x{h}/<key>`, so each size is computed once.
+ * The resized-image cache (issue #8 item 6, docs/decisions/0003-image-sizes.md): files in storage under
+ * `rendition/{w}x{h}/<key>`, indexed by the `media_renditions` table (bytes, last use), evicted least
+ * recently used first when the total passes `maxBytes`. Built once per app by `createRenditionCache`.
+ */
+export interface RenditionCache {
+  storage: ObjectStorage;
+  db: Db;
+  /** bound of the cached files' total size, bytes */
+  maxBytes: number;
+  /** keys whose last use this server wrote less than TOUCH_INTERVAL_MS ago */
+  touched: LRUCache<string, true>;
+}
+
+/** A rendition cache over `storage`, indexed in `db`, bounded to `maxBytes` bytes (IMAGE_CACHE_MAX_BYTES). */
+export function createRenditionCache(storage: ObjectStorage, db: Db, maxBytes: number): RenditionCache {
+  return { storage, db, maxBytes, touched: new LRUCache({ max: 10_000, ttl: TOUCH_INTERVAL_MS }) };
+}
+
+/** The storage key of a rendition: `rendition/{w}x{h}/<key>` (the older `cache/` prefix is no longer read). */
+export function renditionKey(key: string, width: number, height: number): string {
+  return `rendition/${width}x${height}/${key}`;
+}
+
+const IMAGE_TYPES: readonly string[] = IMAGE_MIME_TYPES;
+
+/**
+ * The image under `key` at the member of IMAGE_SIZES that serves `width`×`height` (API.md §4, issue #8
+ * item 6: any other size is served at `canonicalImageSize(width, height)`, never rendered as asked). `0`
+ * keeps the aspect, both set crops to cover the box, never upscaled. Only images are served: an object
+ * that is not JPEG, PNG, GIF or WebP (a video, a cover being written) or over 20 MiB is "no such image".
+ * Renditions are cached (RenditionCache) and rendered through `runImageJob`, at most
+ * MAX_CONCURRENT_IMAGE_JOBS at once, refusing inputs over MAX_IMAGE_PIXELS before decoding.
  * @returns null when there is no such image
- * @throws AppError NOT_FOUND for an invalid key or a size over 4096 px
+ * @throws AppError NOT_FOUND for an invalid key or bytes that do not decode; TOO_LARGE (10010, ercd
+ *   IMAGE_TOO_MANY_PIXELS) for an image over 50 MP; RATE_LIMITED (ercd IMAGE_BUSY) when the resize queue
+ *   is full
  */
 export async function getImageRendition(
-  storage: ObjectStorage,
+  cache: RenditionCache,
   key: string,
   width: number,
   height: number,
 ): Promise<Rendition | null> {
+  const { storage, db } = cache;
   assertValidKey(key);
-  if (width > MAX_RESIZE_PX || height > MAX_RESIZE_PX) throw new AppError('NOT_FOUND', 'no such image size');
+  const size = canonicalImageSize(width, height);
   const info = await storage.stat(key);
-  if (!info) return null;
-  const contentType = info.contentType ?? 'application/octet-stream';
-  if (width === 0 && height === 0) {
+  if (!info || !info.contentType || !IMAGE_TYPES.includes(info.contentType)) return null;
+  if (info.size > MAX_IMAGE_BYTES) return null;
+  const contentType = info.contentType;
+  if (size.width === 0 && size.height === 0) {
     const bytes = await storage.get(key);
     return bytes ? { bytes, contentType } : null;
   }
-  const cacheKey = `cache/${width}x${height}/${key}`;
+  const cacheKey = renditionKey(key, size.width, size.height);
   const cached = await storage.get(cacheKey);
-  if (cached) return { bytes: cached, contentType };
-  const original = await storage.get(key);
-  if (!original) return null;
-  const resized = await (
-    await loadSharp()
-  )(original, {
-    animated: contentType === 'image/gif' || contentType === 'image/webp',
-  })
-    .rotate() // honour EXIF orientation before measuring
-    .resize({
-      width: width || undefined,
-      height: height || undefined,
-      fit: width && height ? 'cover' : 'inside',
-      withoutEnlargement: true,
-    })
-    .toBuffer();
-  await storage.put(cacheKey, resized, contentType);
+  if (cached) {
+    if (!cache.touched.has(cacheKey)) {
+      cache.touched.set(cacheKey, true);
+      // A file without its row (written before a crash, or its row evicted meanwhile) is indexed again,
+      // so every rendition that is served counts against the bound.
+      if (!(await repo.touchRendition(db, cacheKey))) await indexRendition(cache, cacheKey, cached.length);
+    }
+    return { bytes: cached, contentType };
+  }
+  const resized = await runImageJob(async () => {
+    const original = await storage.get(key);
+    if (!original) return null;
+    return resizeImage(original, contentType, size.width, size.height);
+  });
+  if (!resized) return null;
+  await storeRendition(cache, cacheKey, resized, contentType);
   return { bytes: resized, contentType };
+}
+
+/**
+ * Decodes and resizes (sharp): EXIF orientation honoured, `fit: cover` for a box, `inside` for one side,
+ * never enlarged; refuses more than MAX_IMAGE_PIXELS before decoding (sharp's `limitInputPixels`).
+ * @throws AppError TOO_LARGE (ercd IMAGE_TOO_MANY_PIXELS) over the pixel limit; NOT_FOUND when the bytes
+ *   do not decode as an image
+ */
+async function resizeImage(
+  original: Buffer,
+  contentType: string,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const sharp = await loadSharp();
+  try {
+    return await sharp(original, {
+      animated: contentType === 'image/gif' || contentType === 'image/webp',
+      limitInputPixels: MAX_IMAGE_PIXELS,
+    })
+      .rotate() // honour EXIF orientation before measuring
+      .resize({
+        width: width || undefined,
+        height: height || undefined,
+        fit: width && height ? 'cover' : 'inside',
+        withoutEnlargement: true,
+      })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+    throw new AppError('NOT_FOUND', 'no such image', { cause: error });
+  }
+}
+
+/**
+ * Writes a rendition and its index row, then evicts the least recently used renditions past the bound.
+ * The row is written first so a file is never outside the count; a failed write removes the row again.
+ */
+async function storeRendition(
+  cache: RenditionCache,
+  cacheKey: string,
+  bytes: Buffer,
+  contentType: string,
+): Promise<void> {
+  const { storage, db } = cache;
+  await repo.upsertRendition(db, cacheKey, bytes.length);
+  try {
+    await storage.put(cacheKey, bytes, contentType);
+  } catch (error) {
+    await repo.deleteRendition(db, cacheKey);
+    throw error;
+  }
+  cache.touched.set(cacheKey, true);
+  await evict(cache);
+}
+
+/** Records a rendition already in storage as used now, then evicts past the bound. */
+async function indexRendition(cache: RenditionCache, cacheKey: string, bytes: number): Promise<void> {
+  await repo.upsertRendition(cache.db, cacheKey, bytes);
+  await evict(cache);
+}
+
+/** Deletes the least recently used renditions (rows, then files) until the rest fit in `maxBytes`. */
+async function evict(cache: RenditionCache): Promise<void> {
+  for (const evicted of await repo.evictRenditionsOver(cache.db, cache.maxBytes)) {
+    cache.touched.delete(evicted);
+    await cache.storage.delete(evicted);
+  }
+}
+
+function tooManyPixels(): AppError {
+  return new AppError('TOO_LARGE', `image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`, {
+    ercd: 'IMAGE_TOO_MANY_PIXELS',
+  });
 }
 
 /** Material groups served by `common_material` (API.md §6). */

@@ -13,15 +13,16 @@ export async function recordAttempt(
   await db.insert(authAttempts).values({ kind, ip, account });
 }
 
-/** Count and oldest time of attempts of a kind since `since`, by account or by IP. */
+/** Count and oldest time of attempts of a kind since `since`, by account, by IP, or by the (account, IP) pair. */
 export async function countAttempts(
   db: Db,
   kind: AttemptKind,
-  by: { account: string } | { ip: string },
+  by: { account: string; ip: string } | { account: string } | { ip: string },
   since: Date,
 ): Promise<{ n: number; oldest: Date | null }> {
   const where: SQL[] = [eq(authAttempts.kind, kind), gt(authAttempts.createdAt, since)];
-  where.push('account' in by ? eq(authAttempts.account, by.account) : eq(authAttempts.ip, by.ip));
+  if ('account' in by) where.push(eq(authAttempts.account, by.account));
+  if ('ip' in by) where.push(eq(authAttempts.ip, by.ip));
   const [row] = await db
     .select({ n: count(), oldest: min(authAttempts.createdAt) })
     .from(authAttempts)
@@ -30,10 +31,13 @@ export async function countAttempts(
   return { n: Number(row?.n ?? 0), oldest };
 }
 
-export async function clearAccountFailures(db: Db, account: string): Promise<void> {
+/** Deletes the login failures of one (account, IP) pair (after that pair's successful login). */
+export async function clearPairFailures(db: Db, account: string, ip: string): Promise<void> {
   await db
     .delete(authAttempts)
-    .where(and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.account, account)));
+    .where(
+      and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.account, account), eq(authAttempts.ip, ip)),
+    );
 }
 
 /**

@@ -7,12 +7,13 @@ import { body, signedGet, signedPost } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
 import { hashSessionToken } from '../../plugins/session.js';
 import { WRONG_CREDENTIALS } from './passport.service.js';
+import { WEAK_PASSWORD_MESSAGE } from './password-strength.js';
 
 // Accounts and sessions (API.md §5): argon2id, cookies, logout, login limits, no account enumeration.
 // Every test that counts attempts sends its own x-forwarded-for, so no test sees another's failures.
 const t = useTestApp({
-  trustProxy: true,
-  loginRateLimit: { perAccount: 3, perIp: 6, registerPerIp: 3, windowMinutes: 15 },
+  trustProxy: ['127.0.0.1'],
+  loginRateLimit: { perAccountIp: 3, perAccount: 8, perIp: 6, registerPerIp: 3, windowMinutes: 15 },
 });
 
 const post = (url: string, param: unknown, headers?: Record<string, string>) =>
@@ -57,6 +58,48 @@ describe('register', () => {
     const env = body<{ fields: { path: string }[] }>(bad);
     expect(env.status).toBe(10007);
     expect(env.data.fields.map((f) => f.path).sort()).toEqual(['account', 'mediaName', 'password']);
+  });
+});
+
+describe('password strength (issue #8 item 7)', () => {
+  // One address per attempt: a refused registration still counts toward registerPerIp.
+  let nextIp = 0;
+  const register = (param: { account: string; password: string; mediaName: string }) =>
+    post('/api/passport/register', param, { 'x-forwarded-for': `10.7.${++nextIp}.1` });
+
+  it('refuses guessable passwords with WEAK_PASSWORD on the password field, and creates no account', async () => {
+    const account = uniqueAccount('zhangwei');
+    const mediaName = 'Speedster Reviews';
+    const weak = [
+      '12345678',
+      ' '.repeat(8),
+      'password',
+      'qwertyuiop',
+      'aaaaaaaaaaaa',
+      'iloveyou2024',
+      'P@ssw0rd!',
+      `${account}a`, // the account name plus one letter
+      `${account.toUpperCase()}1`,
+      'SpeedsterReviews1', // the media name plus one digit
+    ];
+    for (const password of weak) {
+      const res = await register({ account, password, mediaName });
+      expect(res.statusCode, password).toBe(400);
+      expect(body(res), password).toEqual({
+        status: 10007,
+        message: WEAK_PASSWORD_MESSAGE,
+        ercd: 'WEAK_PASSWORD',
+        data: { fields: [{ path: 'password', message: WEAK_PASSWORD_MESSAGE }] },
+      });
+    }
+    expect(await t.db.select().from(users).where(eq(users.account, account))).toHaveLength(0);
+  });
+
+  it('accepts passwords that are hard to guess', async () => {
+    for (const password of ['long-enough-pw', 'correct horse battery staple', 'gK7#pLq2-vW9']) {
+      const res = await register({ account: uniqueAccount('strong'), password, mediaName: '新人作者' });
+      expect(body(res).status, password).toBe(1);
+    }
   });
 });
 
@@ -132,7 +175,7 @@ describe('login and session', () => {
 });
 
 describe('login rate limit (database-backed)', () => {
-  it('locks an account after perAccount failures, even for the right password, with Retry-After', async () => {
+  it('locks an (account, address) pair after perAccountIp failures, even for the right password, with Retry-After', async () => {
     const { account } = await createUser(t.db, t.config);
     const ip = { 'x-forwarded-for': '10.4.4.4' };
     for (let i = 0; i < 3; i++) {
@@ -173,6 +216,61 @@ describe('login rate limit (database-backed)', () => {
       { 'x-forwarded-for': '10.1.1.2' },
     );
     expect(body(elsewhere).status).toBe(1);
+  });
+
+  it("a stranger's failures from another address never lock the owner out (below the ceiling)", async () => {
+    const { account } = await createUser(t.db, t.config);
+    const stranger = { 'x-forwarded-for': '10.6.6.1' };
+    const owner = { 'x-forwarded-for': '10.6.6.2' };
+    for (let i = 0; i < 5; i++)
+      await post('/api/passport/login', { account, password: 'nope-nope' }, stranger);
+    const strangerNow = await post('/api/passport/login', { account, password: 'password-123' }, stranger);
+    expect(body(strangerNow).status).toBe(10009);
+    expect(body(await post('/api/passport/login', { account, password: 'password-123' }, owner)).status).toBe(
+      1,
+    );
+  });
+
+  it('refuses every address once the per-account ceiling is reached (distributed guessing)', async () => {
+    const { account } = await createUser(t.db, t.config);
+    // 3 + 3 + 2 failures from three addresses: the ceiling (8), each pair under or at its own limit.
+    for (const [ip, n] of [
+      ['10.8.0.1', 3],
+      ['10.8.0.2', 3],
+      ['10.8.0.3', 2],
+    ] as const) {
+      for (let i = 0; i < n; i++) {
+        const res = await post(
+          '/api/passport/login',
+          { account, password: 'nope-nope' },
+          { 'x-forwarded-for': ip },
+        );
+        expect(body(res).status).toBe(0);
+      }
+    }
+    const fresh = await post(
+      '/api/passport/login',
+      { account, password: 'password-123' },
+      { 'x-forwarded-for': '10.8.0.4' },
+    );
+    expect(fresh.statusCode).toBe(429);
+    expect(body(fresh).status).toBe(10009);
+  });
+
+  it("the owner's success clears only the owner's pair: a guesser's count survives it", async () => {
+    const { account } = await createUser(t.db, t.config);
+    const guesser = { 'x-forwarded-for': '10.9.1.1' };
+    const owner = { 'x-forwarded-for': '10.9.1.2' };
+    for (let i = 0; i < 2; i++)
+      await post('/api/passport/login', { account, password: 'nope-nope' }, guesser);
+    expect(body(await post('/api/passport/login', { account, password: 'password-123' }, owner)).status).toBe(
+      1,
+    );
+    expect(body(await post('/api/passport/login', { account, password: 'nope-nope' }, guesser)).status).toBe(
+      0,
+    );
+    const locked = await post('/api/passport/login', { account, password: 'password-123' }, guesser);
+    expect(body(locked).status).toBe(10009);
   });
 
   it('clears the failures of an account after a successful login', async () => {

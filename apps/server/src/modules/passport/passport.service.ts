@@ -6,12 +6,14 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
 import { createUser, findCredentials } from '../user/user.service.js';
+import { assertStrongPassword } from './password-strength.js';
 import * as repo from './passport.repo.js';
 
 /**
- * Accounts (API.md §5, issue #2): register and login with argon2id password hashes; failed logins are
- * rate-limited per account AND per IP, registrations per IP. Counters live in the database so the limits
- * hold across several server processes.
+ * Accounts (API.md §5, issue #2): register and login with argon2id password hashes; weak passwords are
+ * refused (issue #8 item 7); failed logins are rate-limited per (account, address) pair, per address and by a
+ * looser per-account ceiling, registrations per address. Counters live in the database so the limits hold
+ * across several server processes.
  */
 
 export const WRONG_CREDENTIALS = 'account or password is wrong';
@@ -49,7 +51,9 @@ function assertUnderLimit(
  * Registers an author and sends the welcome message (group 8), in one transaction.
  * @param ip the client address (register is limited per IP)
  * @returns `{ id, userGuid }` of the new user
- * @throws RATE_LIMITED (10009, Retry-After) over `registerPerIp` per window; FAILED when the account is taken
+ * @throws RATE_LIMITED (10009, Retry-After) over `registerPerIp` per window; VALIDATION_FAILED (10007) with
+ *   ercd `WEAK_PASSWORD` for a password zxcvbn scores under 3 given the account and media name (issue #8
+ *   item 7); FAILED when the account is taken
  */
 export async function register(
   db: Db,
@@ -69,6 +73,7 @@ export async function register(
     'registrations',
   );
   await repo.recordAttempt(db, 'register', ip, null);
+  assertStrongPassword(param.password, [param.account, param.mediaName]);
 
   if (await findCredentials(db, param.account)) throw new AppError('FAILED', 'this account is already taken');
   const passwordHash = await hashPassword(config, param.password);
@@ -96,9 +101,12 @@ export async function register(
 
 /**
  * Checks an account and password (API.md §5).
- * Limits (config.loginRateLimit): `perAccount` failures per account and `perIp` failures per IP within
- * `windowMinutes`; at the limit every attempt is refused, even with the right password, until the oldest
- * failure leaves the window. A success clears the account's failures.
+ * Limits (config.loginRateLimit, issue #8 item 7), each within `windowMinutes`: `perAccountIp` failures per
+ * (account, address) pair, `perIp` failures per address across accounts, and the looser `perAccount` ceiling
+ * per account from all addresses together (a distributed guesser). At a limit every attempt it covers is
+ * refused, even with the right password, until the oldest failure leaves the window. Failures from one
+ * address never lock the account for another address below the ceiling, so a stranger cannot lock the owner
+ * out. A success clears the failures of its own pair only (a guesser's count survives the owner's login).
  * @returns `{ id, userGuid }`
  * @throws RATE_LIMITED (10009, Retry-After); FAILED "account or password is wrong" for an unknown account
  *   and a wrong password alike (no account enumeration)
@@ -110,24 +118,24 @@ export async function login(
   ip: string,
   now = new Date(),
 ): Promise<{ id: number; userGuid: string }> {
-  const { perAccount, perIp, windowMinutes } = config.loginRateLimit;
+  const { perAccount, perAccountIp, perIp, windowMinutes } = config.loginRateLimit;
   const windowMs = windowMinutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
   const account = param.account.toLowerCase();
-  assertUnderLimit(
-    await repo.countAttempts(db, 'login_failure', { ip }, since),
-    perIp,
-    windowMs,
-    now,
-    'login attempts',
-  );
-  assertUnderLimit(
-    await repo.countAttempts(db, 'login_failure', { account }, since),
-    perAccount,
-    windowMs,
-    now,
-    'login attempts',
-  );
+  const limits: [{ account: string; ip: string } | { ip: string } | { account: string }, number][] = [
+    [{ account, ip }, perAccountIp],
+    [{ ip }, perIp],
+    [{ account }, perAccount],
+  ];
+  for (const [by, limit] of limits) {
+    assertUnderLimit(
+      await repo.countAttempts(db, 'login_failure', by, since),
+      limit,
+      windowMs,
+      now,
+      'login attempts',
+    );
+  }
 
   const user = await findCredentials(db, account);
   dummyHash ??= hashPassword(config, 'not-a-real-password');
@@ -138,7 +146,7 @@ export async function login(
     await repo.recordAttempt(db, 'login_failure', ip, account);
     throw new AppError('FAILED', WRONG_CREDENTIALS);
   }
-  await repo.clearAccountFailures(db, account);
+  await repo.clearPairFailures(db, account, ip);
   return { id: user.id, userGuid: user.userGuid };
 }
 

@@ -142,7 +142,8 @@ export async function publishVideo(
       if (existing.status === 'deleted') throw new AppError('CONFLICT', 'a deleted video cannot be edited');
     }
     // The wire and the videos row keep the client's key; the upload row is stored under the user-scoped id.
-    const upload = await findUserUpload(tx, userId, param.fileUploadId);
+    // Locked until the commit: a concurrent cancel of this upload waits, then sees this video (issue #8 item 1).
+    const upload = await findUserUpload(tx, userId, param.fileUploadId, { forUpdate: true });
     if (!upload) throw new AppError('NOT_FOUND', 'no such upload');
     if (upload.state === 'failed') {
       throw new AppError(

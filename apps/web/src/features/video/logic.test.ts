@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
+import enUS from '../../lib/i18n/locales/en-US';
+import zhCN from '../../lib/i18n/locales/zh-CN';
 import {
   checkSmallVideoFile,
   displayPercent,
@@ -10,6 +12,7 @@ import {
   pickTime,
   toPublishParam,
   tokenFailureMessage,
+  uploadFailureMessage,
   validateDots,
   validateVideoForm,
   type VideoFormValues,
@@ -165,5 +168,22 @@ describe('dots', () => {
     const many = Array.from({ length: 51 }, (_, i) => ({ time: i, title: `点${i}` }));
     expect(validateDots(many, 100).get(-1)?.key).toBe('video.dots.errors.tooMany');
     expect(validateDots(many.slice(0, 50), 100).size).toBe(0);
+  });
+});
+
+describe('uploadFailureMessage', () => {
+  const base = { code: 'shardsFailed', message: 'm', messageKey: 'upload.error.shardsFailed' } as const;
+  it("the spec's message, with the server's detail", () => {
+    expect(uploadFailureMessage({ ...base, serverMessage: 'x' })).toEqual({
+      key: base.messageKey,
+      detail: 'x',
+    });
+  });
+  it('a refusal with an ercd reads as errors.<ercd>, translated in both languages (issue #8 item 10)', () => {
+    const msg = uploadFailureMessage({ ...base, serverMessage: 'x', ercd: 'TOO_MANY_OPEN_UPLOADS' });
+    expect(msg).toEqual({ key: 'errors.TOO_MANY_OPEN_UPLOADS', detail: null });
+    for (const locale of [enUS, zhCN] as { errors: Record<string, string> }[]) {
+      expect(locale.errors.TOO_MANY_OPEN_UPLOADS).toMatch(/\S/);
+    }
   });
 });

@@ -80,6 +80,8 @@ export function tokenFailureMessage(error: unknown): { key: string; detail: stri
 
 /** The text of an uploader failure: the spec's message (translated) and the server's, when one came. */
 export function uploadFailureMessage(failure: UploadFailure): { key: string; detail: string | null } {
+  // A refusal with its own ercd (TOO_MANY_OPEN_UPLOADS, issue #8 item 10) reads as `errors.<ercd>`.
+  if (failure.ercd) return { key: `errors.${failure.ercd}`, detail: null };
   return { key: failure.messageKey, detail: failure.serverMessage ?? null };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CANCEL_LIST_MAX, DEV_SIGN_SECRET, computeSign } from '@cc/contracts';
+import { CANCEL_LIST_MAX, DEV_SIGN_SECRET, WEB_SIGN_META, computeSign } from '@cc/contracts';
 import { apiGet, apiPost, browserLocation } from './api-client';
 import { ApiError } from './api-error';
 import { cancelAllRequests, pendingRequestCount, trackRequest } from './cancel-list';
@@ -74,6 +74,24 @@ describe('signing (API.md §2)', () => {
       computeSign('500', body.get('param')!, '1.0.4', body.get('t')!, DEV_SIGN_SECRET),
     );
     expect(calls[0]!.url).toBe('/api/passport/login');
+  });
+});
+
+describe('the signing secret comes from the page the server served (issue #8 item 9)', () => {
+  afterEach(() => document.head.querySelectorAll(`meta[name="${WEB_SIGN_META}"]`).forEach((m) => m.remove()));
+
+  it('signs GET and POST with the meta the server wrote into index.html, not the development secret', async () => {
+    const served = 'prod-secret-from-SIGN_SECRETS';
+    document.head.insertAdjacentHTML('beforeend', `<meta name="${WEB_SIGN_META}" content="${served}" />`);
+    await apiGet('home/userinfo', { a: 1 });
+    await apiPost('passport/login', { account: 'demo', password: 'p' });
+    const q = new URL(calls[0]!.url, 'http://x').searchParams;
+    expect(q.get('sign')).toBe(computeSign('500', q.get('param')!, '1.0.4', q.get('t')!, served));
+    const form = new URLSearchParams(calls[1]!.init.body as string);
+    expect(form.get('sign')).toBe(computeSign('500', form.get('param')!, '1.0.4', form.get('t')!, served));
+    expect(form.get('sign')).not.toBe(
+      computeSign('500', form.get('param')!, '1.0.4', form.get('t')!, DEV_SIGN_SECRET),
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import {
   Status,
   USERID_COOKIE,
   WEB_CID,
+  WEB_SIGN_META,
   WEB_VER,
   signPayload,
 } from '@cc/contracts';
@@ -16,9 +17,14 @@ import { loadPublicConfig } from './public-config';
 /** The call whose failure (any status but 1) sends the browser to the login page (spec §4). */
 export const USER_INFO_PATH = '/api/home/userinfo';
 
-/** The signing secret of cid 500: from the build (`VITE_SIGN_SECRET`), else the development one (API.md §2). */
-function signSecret(): string {
-  return (import.meta.env.VITE_SIGN_SECRET as string | undefined) ?? DEV_SIGN_SECRET;
+/**
+ * The signing secret of cid 500 (API.md §2, issue #8 item 9): the one the server wrote into this page
+ * (`<meta name="cc-sign-secret">`, from `SIGN_SECRETS` at run time), else the development one (a page the
+ * server did not serve: unit tests). Public by nature: the signature is an integrity check, not authentication.
+ */
+export function signSecret(): string {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${WEB_SIGN_META}"]`);
+  return meta?.content || DEV_SIGN_SECRET;
 }
 
 /** `home/userinfo` → `/api/home/userinfo`; absolute paths are kept. */

@@ -7,9 +7,10 @@ export {
   toApiPath,
   USER_INFO_PATH,
 } from './api-client';
-export { ApiError, isApiError } from './api-error';
+export { ApiError, apiErrorText, isApiError } from './api-error';
 export { cancelAllRequests, pendingRequestCount, trackRequest, untrackRequest } from './cancel-list';
 export { rewriteImageHosts } from './image-hosts';
+export { SaveSession, type SaveSessionParam } from './save-session';
 export { FALLBACK_CONFIG, loadPublicConfig, resetPublicConfig } from './public-config';
 export { toResult, type PromiseResult } from './to-result';
 export { fetchImageAsFile, readImageSize, uploadImage, UploadError, type UploadImageOptions } from './upload';

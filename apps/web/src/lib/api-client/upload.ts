@@ -1,16 +1,31 @@
 import { USER_GUID_COOKIE, USER_GUID_HEADER, WEB_CID, WEB_VER } from '@cc/contracts';
 import { readCookie } from '../cookies';
 
-/** The error of a failed upload (spec §4, §8): HTTP status, method `post` and the address. */
+/**
+ * The error of a failed upload (spec §4, §8): HTTP status, method `post`, the address, and the envelope's
+ * `ercd` when the server sent one (API.md §3), so the caller can show `errors.<ercd>` in the user's language.
+ */
 export class UploadError extends Error {
   readonly status: number;
   readonly method = 'post' as const;
   readonly url: string;
-  constructor(message: string, status: number, url: string) {
+  readonly ercd: string | undefined;
+  constructor(message: string, status: number, url: string, ercd?: string) {
     super(message);
     this.name = 'UploadError';
     this.status = status;
     this.url = url;
+    this.ercd = ercd;
+  }
+}
+
+/** The `ercd` of an error envelope in a response body, if any (API.md §3). */
+function envelopeErcd(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { ercd?: unknown };
+    return body && typeof body.ercd === 'string' ? body.ercd : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -138,7 +153,14 @@ export async function uploadImage<T = unknown>(options: UploadImageOptions): Pro
         onProgress?.(100);
         resolve(parseBody(xhr.responseText) as T);
       } else {
-        reject(new UploadError(uploadErrorMessage(xhr, action), xhr.status, action));
+        reject(
+          new UploadError(
+            uploadErrorMessage(xhr, action),
+            xhr.status,
+            action,
+            envelopeErcd(xhr.responseText ?? ''),
+          ),
+        );
       }
     };
     xhr.onerror = () => reject(new UploadError(uploadErrorMessage(xhr, action), xhr.status, action));

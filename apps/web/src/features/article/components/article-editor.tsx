@@ -9,7 +9,7 @@ import {
   type FieldError,
   type PublishArticleParam,
 } from '@cc/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { apiErrorText, isApiError, SaveSession } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { usePublishArticle } from '../api/publish-article';
 import { getArticle } from '../api/get-article';
@@ -56,7 +56,7 @@ export function ArticleEditor({
   initialCover,
   onDesignCover,
 }: ArticleEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const publishMutation = usePublishArticle();
   const [id, setId] = useState<number | undefined>(initial?.id);
@@ -74,11 +74,16 @@ export function ArticleEditor({
       : snapshot({ title: '', content: '', coverUrls: [] }),
   );
   const idRef = useRef(id);
+  // the article's saves: one idempotency key for its create, reused by retries (issue #8 item 10)
+  const [session] = useState(() => new SaveSession(initial?.id));
+  const send = (param: PublishArticleParam) =>
+    session.save(param, (p: PublishArticleParam) => publishMutation.mutateAsync(p));
+  /** a failed save or publish in the user's language (`errors.<ercd>` such as QUOTA_EXCEEDED, issue #8 item 10) */
+  const failureText = (e: unknown) => apiErrorText(e, t, i18n.exists.bind(i18n));
 
   const coverUrls = cover ? [cover] : [];
   const bodyLength = [...htmlToPlainText(html)].length;
   const current = (publishType: 0 | 1): PublishArticleParam => ({
-    ...(idRef.current ? { id: idRef.current } : {}),
     title: title.trim(),
     content: html,
     coverUrls,
@@ -127,7 +132,7 @@ export function ArticleEditor({
     }
     setSaveState({ kind: 'saving' });
     try {
-      const result = await publishMutation.mutateAsync(param);
+      const result = await send(param);
       remember(result.id, param);
       setSaveState({ kind: 'saved', at: new Date(), auto });
       if (!auto) {
@@ -136,7 +141,7 @@ export function ArticleEditor({
       }
       return result.id;
     } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
+      const msg = failureText(e);
       setSaveState({ kind: 'error', message: msg });
       if (!auto) {
         applyServerErrors(e);
@@ -158,7 +163,7 @@ export function ArticleEditor({
     }
     setErrors({});
     try {
-      const result = await publishMutation.mutateAsync(param);
+      const result = await send(param);
       remember(result.id, param);
       if (result.status === 'rejected') {
         const reason =
@@ -178,7 +183,7 @@ export function ArticleEditor({
       onPublished(result.id);
     } catch (e) {
       applyServerErrors(e);
-      void message.error(t('article.publishFailed', { message: e instanceof Error ? e.message : String(e) }));
+      void message.error(t('article.publishFailed', { message: failureText(e) }));
     }
   };
 

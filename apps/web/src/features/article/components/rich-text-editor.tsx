@@ -15,7 +15,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES } from '@cc/contracts';
 import { uploadImage } from '../../../lib/api-client';
-import { checkImageFile, toUploadResult } from '../../../components/image-upload';
+import { checkImageFile, toUploadResult, uploadFailureText } from '../../../components/image-upload';
 
 function ToolButton({
   label,
@@ -164,7 +164,7 @@ export function RichTextEditor({
   /** shows the placeholder (drawn here, not by a TipTap extension, to stay on the declared packages) */
   isEmpty: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<number | null>(null);
@@ -204,7 +204,8 @@ export function RichTextEditor({
       const result = toUploadResult(await uploadImage({ file, onProgress: setUploading }));
       editor?.chain().focus().setImage({ src: result.url, alt: '' }).run();
     } catch (e) {
-      void message.error(t('article.uploadFailed', { message: e instanceof Error ? e.message : String(e) }));
+      // a refusal with an ercd (IMAGE_TOO_MANY_PIXELS, IMAGE_BUSY) reads in the user's language (issue #8 item 10)
+      void message.error(uploadFailureText(e, t, i18n.exists.bind(i18n)));
     } finally {
       setUploading(null);
     }

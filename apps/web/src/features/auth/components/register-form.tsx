@@ -1,12 +1,24 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RegisterParam } from '@cc/contracts';
+import { isApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 
-/** The registration form; rules mirror registerParamSchema so errors show before the call. */
+/** Refusals of registration that have their own text in both languages (`errors.<ercd>`, issue #8 item 7). */
+const LOCALIZED_ERCDS = new Set(['WEAK_PASSWORD']);
+
+/**
+ * The registration form; rules mirror registerParamSchema so errors show before the call. Password strength
+ * is the server's rule (zxcvbn, issue #8 item 7): its WEAK_PASSWORD refusal is shown in the UI language.
+ */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const registerMutation = useRegister();
+  const error = registerMutation.error;
+  const errorText =
+    isApiError(error) && error.ercd && LOCALIZED_ERCDS.has(error.ercd)
+      ? t(`errors.${error.ercd}`)
+      : error?.message || t('auth.registerFailed');
   return (
     <Form<RegisterParam>
       layout="vertical"
@@ -14,14 +26,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       onFinish={(values) => registerMutation.mutate(values, { onSuccess })}
       aria-label={t('auth.registerTitle')}
     >
-      {registerMutation.error ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          style={{ marginBottom: 16 }}
-          title={registerMutation.error.message || t('auth.registerFailed')}
-        />
+      {error ? (
+        <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={errorText} />
       ) : null}
       <Form.Item
         name="account"
@@ -34,6 +40,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       <Form.Item
         name="password"
         label={t('auth.password')}
+        extra={t('auth.passwordStrength')}
         rules={[{ required: true, min: 8, max: 128, message: t('auth.passwordRule') }]}
       >
         <Input.Password placeholder={t('auth.passwordRule')} autoComplete="new-password" size="large" />

@@ -11,7 +11,7 @@ import type {
   MyImageItem,
   MyImagesParam,
 } from '@cc/contracts';
-import { apiGet, apiPost, uploadImage } from '../../../lib/api-client';
+import { apiGet, apiPost, type SaveSession, uploadImage } from '../../../lib/api-client';
 
 /** Query keys of the designs feature. */
 export const DESIGNS_KEY = ['designs'] as const;
@@ -37,6 +37,24 @@ export function getDesign(id: number): Promise<DesignDetail> {
 /** `POST /api/design/save`: creates (no id) or updates the design. */
 export function saveDesign(param: DesignSaveParam): Promise<DesignSaveResult> {
   return apiPost<DesignSaveResult>('design/save', param);
+}
+
+/** The fields of a design save, without the id or idempotency key that `saveDesignIn` adds. */
+export type DesignFields = Omit<DesignSaveParam, 'id' | 'requestId'>;
+
+/**
+ * Saves a design through its editor's `SaveSession` (issue #8 item 10): the create carries the session's
+ * idempotency key `requestId` (the same on every retry until the design exists), later saves its id.
+ * @param session one per open editor: `new SaveSession(initialId)`
+ * @returns `{ id, updatedAt }` of the design
+ * @throws ApiError (e.g. status 0 with ercd `QUOTA_EXCEEDED` beyond 200 designs) or a network error
+ */
+export function saveDesignIn(
+  session: SaveSession,
+  fields: DesignFields,
+  send: (param: DesignSaveParam) => Promise<DesignSaveResult> = saveDesign,
+): Promise<DesignSaveResult> {
+  return session.save(fields, send);
 }
 
 /** Duplicate, rename and delete, each refreshing the list. */

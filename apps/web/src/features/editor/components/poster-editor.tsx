@@ -16,7 +16,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { createEditor, type Editor, type SizePreset } from '@cc/canvas-engine';
 import { DESIGN_THUMBNAIL_SCENE, type DesignDetail } from '@cc/contracts';
-import { saveDesign, uploadEditorImage } from '../api/designs';
+import { saveDesignIn, uploadEditorImage } from '../api/designs';
+import { apiErrorText, SaveSession } from '../../../lib/api-client';
 import { AutosaveScheduler, defaultDesignName, downscaleImage } from '../lib/design-logic';
 import { isSlicedFamily, loadSlicesForText, textsOfDocument } from '../lib/cjk-fonts';
 import { SHIPPED_FONTS } from '../lib/fonts';
@@ -82,7 +83,7 @@ export interface PosterEditorProps {
  * a change and every 30 s) with the JSON and a small PNG thumbnail.
  */
 export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onCover }: PosterEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const hostRef = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<Editor | null>(null);
@@ -99,6 +100,8 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
   const [menuItems, setMenuItems] = useState<ReturnType<typeof contextMenuItems>>([]);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const idRef = useRef<number | undefined>(initial?.id);
+  // the design's saves: one idempotency key for its create, reused by retries (issue #8 item 10)
+  const [session] = useState(() => new SaveSession(initial?.id));
   const nameRef = useRef(name);
   const savedNameRef = useRef(initial?.name ?? null);
   const schedulerRef = useRef<AutosaveScheduler | null>(null);
@@ -138,8 +141,7 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
       } catch {
         // A missing thumbnail must not lose the design: save without it (the list shows a placeholder).
       }
-      const result = await saveDesign({
-        ...(idRef.current ? { id: idRef.current } : {}),
+      const result = await saveDesignIn(session, {
         name: nameNow,
         width: doc.width,
         height: doc.height,
@@ -155,10 +157,11 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
       }
       setSaveStatus({ kind: 'saved', at: new Date(result.updatedAt) });
     } catch (e) {
-      setSaveStatus({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+      // a refusal with an ercd (QUOTA_EXCEEDED, issue #8 item 10) reads in the user's language
+      setSaveStatus({ kind: 'error', message: apiErrorText(e, t, i18n.exists.bind(i18n)) });
       throw e;
     }
-  }, [onCreated, t]);
+  }, [onCreated, t, i18n, session]);
 
   // Mount the engine on a fresh <canvas> (fabric wraps it), load the design, wire keys and autosave.
   useEffect(() => {
@@ -276,7 +279,7 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
       await save();
       void message.success(t('editor.ui.saved', { time: '' }).trim());
     } catch (e) {
-      void message.error(t('editor.ui.saveFailed', { message: e instanceof Error ? e.message : String(e) }));
+      void message.error(t('editor.ui.saveFailed', { message: apiErrorText(e, t, i18n.exists.bind(i18n)) }));
     }
   };
 

@@ -103,6 +103,16 @@ const enUS: Resources = {
     serverTitle: 'server exception',
     serverText: 'Something went wrong on our side. Please try again later.',
     reload: 'Reload',
+    // server refusals by ercd (issue #8 item 6)
+    IMAGE_TOO_MANY_PIXELS: 'The image is too large: at most 50 megapixels (e.g. 8000 × 6000)',
+    IMAGE_BUSY: 'The server is busy resizing images. Please try again in a moment.',
+    WEAK_PASSWORD:
+      'This password is too easy to guess: use a longer one (a few unrelated words work well), and not your account or media name',
+    TOO_MANY_OPEN_UPLOADS:
+      'You have too many unfinished uploads. Finish or cancel one (unfinished uploads expire after 24 hours), then try again.',
+    // the per-author limit of drafts (500) and designs (200), issue #8 item 10
+    QUOTA_EXCEEDED:
+      'You have reached the limit (at most 500 drafts and 200 designs). Publish or delete some, then try again.',
   },
   auth: {
     loginTitle: 'Sign in to Creator Centre',
@@ -122,6 +132,8 @@ const enUS: Resources = {
     registerFailed: 'Registration failed',
     accountRule: 'Account: 3–32 letters, digits, _ . or -',
     passwordRule: 'Password: at least 8 characters',
+    passwordStrength:
+      'Pick one that is hard to guess: a few unrelated words work well; not your account or media name',
     mediaNameRule: 'Media name: 2–20 characters',
     required: '{{field}} is required',
   },

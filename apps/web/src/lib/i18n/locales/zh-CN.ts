@@ -102,6 +102,13 @@ const zhCN = {
     serverTitle: '服务器异常',
     serverText: '服务器开小差了，请稍后再试',
     reload: '刷新页面',
+    // server refusals by ercd (issue #8 item 6)
+    IMAGE_TOO_MANY_PIXELS: '图片尺寸过大：最多 5000 万像素（例如 8000 × 6000）',
+    IMAGE_BUSY: '服务器正忙于处理图片，请稍后再试',
+    WEAK_PASSWORD: '密码太容易被猜到：请换一个更长的密码（例如几个不相关的词组合），不要使用账号或媒体名称',
+    TOO_MANY_OPEN_UPLOADS: '未完成的上传过多，请先完成或取消其中一个（未完成的上传 24 小时后自动清除）后再试',
+    // the per-author limit of drafts (500) and designs (200), issue #8 item 10
+    QUOTA_EXCEEDED: '数量已达上限（草稿最多 500 篇，设计最多 200 个），请先发布或删除一些后再试',
   },
   auth: {
     loginTitle: '登录创作者服务中心',
@@ -121,6 +128,7 @@ const zhCN = {
     registerFailed: '注册失败',
     accountRule: '账号为 3–32 位字母、数字、_ . -',
     passwordRule: '密码至少 8 位',
+    passwordStrength: '请使用不易被猜到的密码：例如几个不相关的词组合，不要包含账号或媒体名称',
     mediaNameRule: '媒体名称为 2–20 个字符',
     required: '请填写{{field}}',
   },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, ColorPicker, Segmented, Slider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Background } from '@cc/canvas-engine';
+import { EDITOR_THUMBNAIL_WIDTH, imageUrlAtSize } from '@cc/contracts';
 import type { PanelProps } from './panel-props';
 import { MyImagesGrid } from './my-images-grid';
 
@@ -120,7 +121,7 @@ export function BackgroundPanel({ state, run }: PanelProps) {
           {bg.type === 'image' ? (
             <div className="cc-stack">
               <Typography.Text type="secondary">{t('editor.ui.background.current')}</Typography.Text>
-              <img className="cc-bg-current" src={bg.url.replace('/0x0/', '/240x0/')} alt="" />
+              <img className="cc-bg-current" src={imageUrlAtSize(bg.url, EDITOR_THUMBNAIL_WIDTH, 0)} alt="" />
             </div>
           ) : (
             <Typography.Text type="warning" role="status" data-testid="bg-image-empty">

@@ -3,7 +3,7 @@ import { App, Button, Spin, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MIME_TYPES } from '@cc/contracts';
+import { EDITOR_THUMBNAIL_WIDTH, IMAGE_MIME_TYPES, imageUrlAtSize } from '@cc/contracts';
 import { MY_IMAGES_KEY, uploadEditorImage, useMyImages } from '../../api/designs';
 
 /**
@@ -68,7 +68,7 @@ export function MyImagesGrid({ onPick, pickLabel }: { onPick: (url: string) => v
                 aria-label={`${pickLabel} ${img.width}×${img.height}`}
                 onClick={() => onPick(img.url)}
               >
-                <img src={img.url.replace('/0x0/', '/240x0/')} alt="" loading="lazy" />
+                <img src={imageUrlAtSize(img.url, EDITOR_THUMBNAIL_WIDTH, 0)} alt="" loading="lazy" />
               </button>
             ))}
           </div>

@@ -1,0 +1,190 @@
+import { type Envelope, FILESERVICE_PATHS, Status, USER_GUID_HEADER } from '@cc/contracts';
+import { describe, expect, it } from 'vitest';
+import { isUnsignedApiPath } from './plugins/signature.js';
+import {
+  createArticle,
+  createDesign,
+  createMessage,
+  createUpload,
+  createVideo,
+  type TestAuthor,
+} from './test/factories.js';
+import { useTestApp } from './test/support.js';
+import { tokenFor } from './modules/fileservice/test-support.js';
+
+// Issue #8 "Keep it fixed": the per-route authorization matrix. Every route that takes the id or key of an
+// author's resource (article, video, design, message, upload, …), called by ANOTHER signed-in author,
+// answers 10006 — "not found", never "forbidden", so nobody learns that the id exists — and leaves the
+// resource as it was. The list of routes comes from the app: a new route must be put in MATRIX or in
+// NOT_RESOURCE_ROUTES (with the reason), or this test fails.
+
+const t = useTestApp();
+
+/** What one matrix row needs: the owner's resource, created fresh, and the intruder who calls the route. */
+interface Case {
+  owner: TestAuthor;
+  intruder: TestAuthor;
+}
+
+/** A route called by the intruder on the owner's resource; resolves to the parsed envelope. */
+type Probe = (c: Case) => Promise<Envelope>;
+
+const article = (c: Case) => createArticle(t.db, c.owner.userId).then((row) => row.id);
+const video = (c: Case) => createVideo(t, c.owner).then((v) => v.id);
+const design = (c: Case) => createDesign(t, c.owner).then((d) => d.id);
+const message = (c: Case) => createMessage(t.db, c.owner.userId);
+
+async function fileService(c: Case, method: 'GET' | 'POST' | 'DELETE', path: string): Promise<Envelope> {
+  const key = await createUpload(t.db, c.owner.userId);
+  const token = await tokenFor(t.db, c.intruder.userId);
+  const query = `token=${encodeURIComponent(token)}`;
+  const res =
+    method === 'POST'
+      ? await t.app.inject({
+          method,
+          url: `${path}?${query}`,
+          payload: new URLSearchParams({ fileUploadId: key }).toString(),
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            [USER_GUID_HEADER]: c.intruder.userGuid,
+          },
+        })
+      : await t.app.inject({
+          method,
+          url: `${path}?${query}&fileUploadId=${key}`,
+          headers: { [USER_GUID_HEADER]: c.intruder.userGuid },
+        });
+  return res.json<Envelope>();
+}
+
+/** Every resource route: `METHOD url` → the intruder's call on a fresh resource of the owner. */
+const MATRIX: Record<string, Probe> = {
+  'GET /api/content/detail': async (c) => t.get('/api/content/detail', { id: await article(c) }, c.intruder),
+  'POST /api/content/delete': async (c) =>
+    t.post('/api/content/delete', { id: await article(c) }, c.intruder),
+  'POST /api/article/publish': async (c) =>
+    t.post(
+      '/api/article/publish',
+      { id: await article(c), title: '别人的文章草稿', content: '<p>x</p>', publishType: 0 },
+      c.intruder,
+      { json: true },
+    ),
+  'GET /api/video/detail': async (c) => t.get('/api/video/detail', { id: await video(c) }, c.intruder),
+  'POST /api/video/publish': async (c) => {
+    // the intruder's own upload: the refusal must come from the video id
+    const own = await createUpload(t.db, c.intruder.userId);
+    return t.post(
+      '/api/video/publish',
+      { id: await video(c), use: 'video', fileUploadId: own, title: '别人的视频草稿', publishType: 0 },
+      c.intruder,
+      { json: true },
+    );
+  },
+  'POST /api/video/save_dots': async (c) =>
+    t.post('/api/video/save_dots', { id: await video(c), dots: [] }, c.intruder, { json: true }),
+  'GET /api/design/detail': async (c) => t.get('/api/design/detail', { id: await design(c) }, c.intruder),
+  'POST /api/design/save': async (c) =>
+    t.post(
+      '/api/design/save',
+      {
+        id: await design(c),
+        name: 'Mine now',
+        width: 900,
+        height: 1200,
+        document: JSON.stringify({ schemaVersion: 2, objects: [] }),
+      },
+      c.intruder,
+      { json: true },
+    ),
+  'POST /api/design/duplicate': async (c) =>
+    t.post('/api/design/duplicate', { id: await design(c) }, c.intruder, { json: true }),
+  'POST /api/design/rename': async (c) =>
+    t.post('/api/design/rename', { id: await design(c), name: 'Mine now' }, c.intruder, { json: true }),
+  'POST /api/design/delete': async (c) =>
+    t.post('/api/design/delete', { id: await design(c) }, c.intruder, { json: true }),
+  'GET /api/message/read_message': async (c) =>
+    t.get('/api/message/read_message', { id: await message(c) }, c.intruder),
+  [`POST ${FILESERVICE_PATHS.merge}`]: (c) => fileService(c, 'POST', FILESERVICE_PATHS.merge),
+};
+
+/** Routes that take no author's resource, and why. */
+const NOT_RESOURCE_ROUTES: Record<string, string> = {
+  'POST /api/passport/register': 'creates an account',
+  'POST /api/passport/login': 'signs in',
+  'GET /api/logout': 'own session',
+  'GET /api/config': 'public config',
+  'GET /api/home/userinfo': 'own user',
+  'GET /api/home/overview': 'own statistics',
+  'GET /api/user_center/get_my_info_by_id': 'own user (the id is the session’s)',
+  'GET /api/program/get_user_grade': 'own grade',
+  'GET /api/dynamic/get_dynamic_auth': 'own permission',
+  'GET /api/manage/upload_file_secret': 'own upload secret',
+  'GET /api/video/get_upload_video_secret': 'own upload token',
+  'GET /api/small_video/get_duration_permission': 'own permission',
+  'GET /api/message/get_mp_index_group_message': 'own messages, no id',
+  'GET /api/message/clear_unread_msg': 'own messages, by group',
+  'GET /api/message/get_message_list': 'own messages, a list',
+  'GET /api/notice/get_notice_list': 'platform notices are public to every author',
+  'GET /api/notice/get_notice_detail': 'platform notices are public to every author',
+  'GET /api/content/list': 'own content, a list',
+  'GET /api/design/list': 'own designs, a list',
+  'GET /api/common_material': 'platform materials',
+  'GET /api/media/my_images': 'own images, a list',
+  [`GET ${FILESERVICE_PATHS.isExistLocalMergeFile}`]:
+    'keys are scoped to the token’s author: another author’s key answers as a never-used key (tested below)',
+  [`DELETE ${FILESERVICE_PATHS.upload}`]:
+    'keys are scoped to the token’s author: another author’s key answers as a never-used key (tested below)',
+  'POST /fileservice/image': 'creates an image of the session’s author',
+  'POST /fileservice/moreShard':
+    'the key is made by the client and scoped to the token’s author: another author’s key is a new upload of one’s own',
+  'GET /media/img/:size/*': 'published bytes by unguessable key (readers fetch them)',
+  'GET /media/video/:name': 'published bytes by unguessable key',
+  'GET /healthz': 'no input',
+  'GET /readyz': 'no input',
+  'GET /': 'the web app',
+  'GET /*': 'the web app',
+};
+
+/** Routes of the product: swagger-ui's own pages and HEAD twins of GET routes are left out. */
+function productRoutes(): string[] {
+  return t.app.routeResponses
+    .filter((r) => r.method !== 'HEAD' && !(r.url.startsWith('/api/docs') && isUnsignedApiPath(r.url)))
+    .map((r) => `${r.method} ${r.url}`);
+}
+
+describe('authorization matrix: another author’s resource is 10006 (issue #8 "Keep it fixed")', () => {
+  it('every route is classified as a resource route or not', () => {
+    const unclassified = productRoutes().filter(
+      (route) => !(route in MATRIX) && !(route in NOT_RESOURCE_ROUTES),
+    );
+    expect(unclassified, 'add each to MATRIX (with a probe) or NOT_RESOURCE_ROUTES (with a reason)').toEqual(
+      [],
+    );
+    const stale = [...Object.keys(MATRIX), ...Object.keys(NOT_RESOURCE_ROUTES)].filter(
+      (route) => !productRoutes().includes(route),
+    );
+    expect(stale, 'entries for routes that no longer exist').toEqual([]);
+  });
+
+  for (const [route, probe] of Object.entries(MATRIX)) {
+    it(`${route} by another author → 10006`, async () => {
+      const c: Case = { owner: await t.signIn(), intruder: await t.signIn() };
+      const env = await probe(c);
+      expect({ status: env.status, message: env.message }).toMatchObject({ status: Status.NOT_FOUND });
+    });
+  }
+
+  for (const [method, path] of [
+    ['GET', FILESERVICE_PATHS.isExistLocalMergeFile],
+    ['DELETE', FILESERVICE_PATHS.upload],
+  ] as const) {
+    it(`${method} ${path} on another author's key answers as for a never-used key and changes nothing`, async () => {
+      const c: Case = { owner: await t.signIn(), intruder: await t.signIn() };
+      const foreign = await fileService(c, method, path);
+      const unknown = await fileService({ owner: await t.signIn(), intruder: c.intruder }, method, path);
+      expect(foreign).toEqual(unknown);
+      const rows = await t.db.query.uploads.findMany({ where: (u, { eq }) => eq(u.userId, c.owner.userId) });
+      expect(rows.map((r) => r.state)).toEqual(['ready']);
+    });
+  }
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "upload_shards" ADD COLUMN "md5" text;

@@ -1,0 +1,331 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  CHECKSUM_MISMATCH_ERCD,
+  type ContentStatus,
+  FILESERVICE_PATHS,
+  MAX_OPEN_UPLOADS,
+  MB,
+  type MergeResult,
+  TOO_MANY_OPEN_UPLOADS_ERCD,
+  UPLOAD_IN_USE_ERCD,
+  USER_GUID_HEADER,
+} from '@cc/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contents, uploads } from '../../db/schema/index.js';
+import { createUpload, createUser, createVideo } from '../../test/factories.js';
+import { body, signedPost, type TestSession } from '../../test/helpers.js';
+import { useTestApp } from '../../test/support.js';
+import { LocalDiskStorage } from '../../storage/local-disk.js';
+import { LocalVideoStaging } from '../../storage/video-staging.js';
+import { PINNING_STATUSES } from '../../read-models/upload-references.js';
+import { cleanupExpiredUploads, scopedUploadKey, UPLOAD_EXPIRY_MS } from './fileservice.service.js';
+import {
+  cancel,
+  guidHeaders,
+  makeTestMp4,
+  merge,
+  multipartBody,
+  newKey,
+  planUpload,
+  sendShard,
+  sendShards,
+  sha256,
+  shardBytes,
+  shardFields,
+  status,
+  tokenFor,
+  waitForProbe,
+} from './test-support.js';
+
+/**
+ * Issue #8 hardening of the file service: item 1 (bytes behind a published, scheduled or under-review work
+ * are immutable), item 2 (a broken multipart body is 10007, never 10500), item 10 (`x-user-guid` on every
+ * state-changing call, a shard re-sent with other bytes, the open-upload quota).
+ */
+
+const t = useTestApp();
+let work: string;
+/** a real 2 s 320×240 MP4 (one shard) */
+let mp4: Buffer;
+
+beforeAll(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'cc-fsh-'));
+  mp4 = makeTestMp4(path.join(work, 'a.mp4'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const random = (n: number, seed = 1) =>
+  Buffer.from(Array.from({ length: n }, (_, i) => ((i + seed) * 2654435761) >>> 24));
+
+/** An author with an upload token. */
+async function author(): Promise<{ s: TestSession; token: string }> {
+  const s = await t.signIn();
+  return { s, token: await tokenFor(t.db, s.userId) };
+}
+
+/** Uploads `bytes` through the routes, merges, waits for the probe; returns the client key and the file. */
+async function readyUpload(token: string, userId: number, bytes: Buffer) {
+  const plan = planUpload(bytes);
+  await sendShards(t.app, token, plan, [1]);
+  expect(body<MergeResult>(await merge(t.app, token, plan.key)).data).toMatchObject({ merged: true });
+  expect((await waitForProbe(t.app, token, plan.key)).state).toBe('ready');
+  const file = path.join(t.config.mediaDir, 'videos', `${scopedUploadKey(userId, plan.key)}.mp4`);
+  return { plan, file };
+}
+
+const publish = (s: TestSession, param: Record<string, unknown>) =>
+  signedPost(
+    t.app,
+    '/api/video/publish',
+    { use: 'video', title: '冰雪路面制动实测视频', description: '一段视频简介', publishType: 1, ...param },
+    { session: s, json: true },
+  );
+
+/** Publishes the upload, then puts the work in `status` (the states review and scheduling lead to). */
+async function workIn(s: TestSession, key: string, state: ContentStatus): Promise<number> {
+  const env = body<{ id: number }>(await publish(s, { fileUploadId: key }));
+  expect(env.status).toBe(1);
+  await t.db.update(contents).set({ status: state }).where(eq(contents.id, env.data.id));
+  return env.data.id;
+}
+
+describe('item 1: the bytes behind a published, scheduled or under-review work are immutable', () => {
+  it.each(PINNING_STATUSES)(
+    'a %s work: cancel → 10008 UPLOAD_IN_USE, shards → 10008, merge changes nothing; the file stays',
+    async (state) => {
+      const { s, token } = await author();
+      const { plan, file } = await readyUpload(token, s.userId, mp4);
+      const before = sha256(readFileSync(file));
+      await workIn(s, plan.key, state);
+
+      const cancelled = await cancel(t.app, token, plan.key);
+      expect(cancelled.statusCode).toBe(409);
+      expect(body(cancelled)).toMatchObject({ status: 10008, ercd: UPLOAD_IN_USE_ERCD });
+      // every shard index, with the stored bytes and with other bytes
+      for (const bytes of [shardBytes(plan, 1), random(mp4.length)]) {
+        expect(body(await sendShard(t.app, token, plan, 1, { bytes })).status).toBe(10008);
+      }
+      expect(body<MergeResult>(await merge(t.app, token, plan.key)).data).toMatchObject({ merged: true });
+
+      expect(sha256(readFileSync(file))).toBe(before);
+      expect((await status(t.app, token, plan.key)).state).toBe('ready');
+    },
+  );
+
+  it('a draft, rejected or deleted work does not pin its upload: cancel frees it', async () => {
+    for (const state of ['draft', 'rejected', 'deleted'] as const) {
+      const { s, token } = await author();
+      const { plan, file } = await readyUpload(token, s.userId, mp4);
+      await workIn(s, plan.key, state);
+      expect(body(await cancel(t.app, token, plan.key)).status).toBe(1);
+      expect(() => readFileSync(file)).toThrow();
+    }
+  });
+
+  it('a new upload swapped into a published video goes through review; then the old one may be cancelled', async () => {
+    const { s, token } = await author();
+    const old = await readyUpload(token, s.userId, mp4);
+    const id = await workIn(s, old.plan.key, 'published');
+    const fresh = await readyUpload(token, s.userId, makeTestMp4(path.join(work, 'b.mp4'), 3));
+    expect(fresh.file).not.toBe(old.file);
+    // a title the automatic review rejects: the swap is reviewed, not taken as published
+    const swapped = body<{ status: ContentStatus }>(
+      await publish(s, { id, fileUploadId: fresh.plan.key, description: '这里有赌博内容' }),
+    );
+    expect(swapped.status).toBe(1);
+    expect(swapped.data.status).toBe('rejected');
+    expect(body(await cancel(t.app, token, old.plan.key)).status).toBe(1);
+    expect(() => readFileSync(old.file)).toThrow();
+    // the re-reviewed, published swap pins the new upload
+    expect(body(await publish(s, { id, fileUploadId: fresh.plan.key })).data).toMatchObject({
+      status: 'published',
+    });
+    expect(body(await cancel(t.app, token, fresh.plan.key)).ercd).toBe(UPLOAD_IN_USE_ERCD);
+  });
+
+  it('the 24 h cleanup never removes an upload a published work plays, whatever its state', async () => {
+    const s = await t.signIn();
+    const pinned = await createVideo(t, s);
+    const loose = await createUpload(t.db, s.userId);
+    const old = new Date(Date.now() - UPLOAD_EXPIRY_MS - 60_000);
+    for (const key of [pinned.key, loose]) {
+      await t.db
+        .update(uploads)
+        .set({ state: 'uploading', updatedAt: old })
+        .where(eq(uploads.key, scopedUploadKey(s.userId, key)));
+    }
+    const storage = new LocalDiskStorage(t.config.mediaDir);
+    const deps = {
+      db: t.db,
+      storage,
+      staging: new LocalVideoStaging(t.config.uploadDir, storage),
+      jobs: { send: async () => {} },
+      ffprobePath: 'ffprobe',
+      ffmpegPath: 'ffmpeg',
+    };
+    const removed = await cleanupExpiredUploads(deps);
+    expect(removed).toContain(scopedUploadKey(s.userId, loose));
+    expect(removed).not.toContain(scopedUploadKey(s.userId, pinned.key));
+  });
+});
+
+/** Broken multipart bodies (issue #8 item 2): each is `[name, content-type, payload]`. */
+function brokenBodies(key: string): [string, string, Buffer | string][] {
+  const b = 'XyZzy42';
+  const ct = `multipart/form-data; boundary=${b}`;
+  const field = (name: string, value: string) =>
+    `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const fields = Object.entries(shardFields(planUpload(random(100), { key }), 1))
+    .map(([n, v]) => field(n, v))
+    .join('');
+  return [
+    ['no boundary', 'multipart/form-data', `${field('a', '1')}--${b}--\r\n`],
+    ['empty boundary', 'multipart/form-data; boundary=', `${field('a', '1')}--${b}--\r\n`],
+    ['boundary not in the body', ct, 'just some text, no parts at all'],
+    ['empty body', ct, ''],
+    ['cut off inside a part', ct, `--${b}\r\nContent-Disposition: form-data; name="a"\r\n\r\nhal`],
+    ['cut off inside a header', ct, `--${b}\r\nContent-Disposition: form-da`],
+    ['part without Content-Disposition', ct, `--${b}\r\nX-Nothing: 1\r\n\r\nvalue\r\n--${b}--\r\n`],
+    ['part without a name', ct, `--${b}\r\nContent-Disposition: form-data\r\n\r\nv\r\n--${b}--\r\n`],
+    ['a __proto__ field', ct, `${field('__proto__', '{"x":1}')}--${b}--\r\n`],
+    ['binary garbage', ct, random(4096, 7)],
+    ['every field, no file part', ct, `${fields}--${b}--\r\n`],
+    ['the shard as a text field', ct, `${fields}${field('shard', 'not a file')}--${b}--\r\n`],
+    [
+      'shardIndex as a file part',
+      ct,
+      `${field('key', key)}--${b}\r\nContent-Disposition: form-data; name="shardIndex"; filename="x"\r\n\r\n1\r\n--${b}--\r\n`,
+    ],
+    ['a non-numeric shardIndex', ct, `${fields.replace('\r\n\r\n1\r\n', '\r\n\r\none\r\n')}--${b}--\r\n`],
+  ];
+}
+
+describe('item 2: a broken multipart/form-data body is 10007 on every /fileservice/* route', () => {
+  it('moreShard and merge answer 10007 for every broken body; no route answers 5xx or a bare body', async () => {
+    const { s, token } = await author();
+    const key = newKey();
+    const routes: { method: 'POST' | 'DELETE' | 'GET'; url: string; exact: boolean }[] = [
+      { method: 'POST', url: `${FILESERVICE_PATHS.moreShard}?token=${token}`, exact: true },
+      { method: 'POST', url: `${FILESERVICE_PATHS.merge}?token=${token}`, exact: true },
+      {
+        method: 'DELETE',
+        url: `${FILESERVICE_PATHS.upload}?token=${token}&fileUploadId=${key}`,
+        exact: false,
+      },
+      {
+        method: 'GET',
+        url: `${FILESERVICE_PATHS.isExistLocalMergeFile}?token=${token}&fileUploadId=${key}`,
+        exact: false,
+      },
+      { method: 'POST', url: '/fileservice/image', exact: true },
+    ];
+    for (const route of routes) {
+      for (const [name, contentType, payload] of brokenBodies(key)) {
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          payload,
+          headers: { 'content-type': contentType, ...guidHeaders(token), [USER_GUID_HEADER]: s.userGuid },
+          cookies: s.cookies,
+        });
+        const env = body(res);
+        const label = `${route.method} ${route.url.split('?')[0]} — ${name}: ${env.status} ${env.message}`;
+        expect(res.statusCode, label).toBeLessThan(500);
+        expect(typeof env.status, label).toBe('number');
+        if (route.exact) expect(env.status, label).toBe(10007);
+      }
+    }
+    // nothing was created by any of them
+    expect(await t.db.select().from(uploads).where(eq(uploads.userId, s.userId))).toEqual([]);
+  });
+});
+
+describe('item 10: x-user-guid, a re-sent shard with other bytes, the open-upload quota', () => {
+  it('shard, merge and cancel without x-user-guid, or with another value, → 10005, and change nothing', async () => {
+    const { s, token } = await author();
+    const other = await createUser(t.db, t.config);
+    const otherGuid = guidHeaders(await tokenFor(t.db, other.id))[USER_GUID_HEADER]!;
+    const plan = planUpload(random(3 * MB + 1));
+    await sendShards(t.app, token, plan, [1]);
+    for (const guid of [undefined, '', otherGuid, s.userGuid.toUpperCase(), `${s.userGuid} `]) {
+      const guidHeader: Record<string, string> = guid === undefined ? {} : { [USER_GUID_HEADER]: guid };
+      const mp = multipartBody(shardFields(plan, 2), shardBytes(plan, 2));
+      const answers = [
+        await t.app.inject({
+          method: 'POST',
+          url: `${FILESERVICE_PATHS.moreShard}?token=${token}`,
+          payload: mp.payload,
+          headers: { ...mp.headers, ...guidHeader },
+        }),
+        await t.app.inject({
+          method: 'POST',
+          url: `${FILESERVICE_PATHS.merge}?token=${token}`,
+          payload: { fileUploadId: plan.key },
+          headers: { 'content-type': 'application/json', ...guidHeader },
+        }),
+        await t.app.inject({
+          method: 'DELETE',
+          url: `${FILESERVICE_PATHS.upload}?token=${token}&fileUploadId=${plan.key}`,
+          headers: guidHeader,
+        }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode, String(guid)).toBe(403);
+        expect(body(res).status).toBe(10005);
+      }
+    }
+    // reading the state needs no header; nothing changed
+    const st = await t.app.inject({
+      method: 'GET',
+      url: `${FILESERVICE_PATHS.isExistLocalMergeFile}?token=${token}&fileUploadId=${plan.key}`,
+    });
+    expect(body(st).data).toMatchObject({ state: 'uploading', receivedShards: [1] });
+  });
+
+  it('a shard re-sent with other bytes → CHECKSUM_MISMATCH, the stored bytes stay; the same bytes are fine', async () => {
+    const { s, token } = await author();
+    const plan = planUpload(random(2 * MB + 10));
+    await sendShards(t.app, token, plan, [1, 2]);
+    const staged = path.join(t.config.uploadDir, `${scopedUploadKey(s.userId, plan.key)}.part`);
+    const before = sha256(readFileSync(staged));
+    for (const index of [1, 2]) {
+      expect(body(await sendShard(t.app, token, plan, index)).status).toBe(1);
+      const other = random(shardBytes(plan, index).length, 99);
+      // with a content-md5 that matches the new bytes, and without one
+      for (const md5 of [undefined, false] as const) {
+        const res = await sendShard(t.app, token, plan, index, { bytes: other, md5 });
+        expect(body(res)).toMatchObject({ status: 0, ercd: CHECKSUM_MISMATCH_ERCD });
+      }
+    }
+    expect(sha256(readFileSync(staged))).toBe(before);
+    expect((await status(t.app, token, plan.key)).receivedShards).toEqual([1, 2]);
+  });
+
+  it(`at most ${MAX_OPEN_UPLOADS} open uploads per author: one more → 10008 TOO_MANY_OPEN_UPLOADS`, async () => {
+    const { s, token } = await author();
+    // merged uploads do not count
+    for (let i = 0; i < 3; i++) await createUpload(t.db, s.userId, { state: 'ready' });
+    const open: string[] = [];
+    for (let i = 0; i < MAX_OPEN_UPLOADS; i++) {
+      const state = i % 2 ? 'uploading' : 'merging';
+      open.push(await createUpload(t.db, s.userId, { state, fileKey: null }));
+    }
+    const plan = planUpload(random(2000));
+    const res = await sendShard(t.app, token, plan, 1);
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({
+      status: 10008,
+      ercd: TOO_MANY_OPEN_UPLOADS_ERCD,
+    });
+    expect((await status(t.app, token, plan.key)).receivedShards).toEqual([]);
+    // another author is not affected
+    const b = await author();
+    expect(body(await sendShard(t.app, b.token, plan, 1)).status).toBe(1);
+    // one cancelled: the new upload is taken
+    expect(body(await cancel(t.app, token, open[1]!)).status).toBe(1);
+    expect(body(await sendShard(t.app, token, plan, 1)).status).toBe(1);
+  });
+});
