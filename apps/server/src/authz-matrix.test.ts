@@ -10,6 +10,7 @@ import {
   type TestAuthor,
 } from './test/factories.js';
 import { useTestApp } from './test/support.js';
+import { useWebDistFixture } from './test/web-dist.js';
 import { tokenFor } from './modules/fileservice/test-support.js';
 
 // Issue #8 "Keep it fixed": the per-route authorization matrix. Every route that takes the id or key of an
@@ -18,7 +19,9 @@ import { tokenFor } from './modules/fileservice/test-support.js';
 // resource as it was. The list of routes comes from the app: a new route must be put in MATRIX or in
 // NOT_RESOURCE_ROUTES (with the reason), or this test fails.
 
-const t = useTestApp();
+// The web app's routes exist in every environment (a fresh clone has no apps/web/dist).
+const webDist = useWebDistFixture();
+const t = useTestApp(async () => ({ webDist: await webDist.create() }));
 
 /** What one matrix row needs: the owner's resource, created fresh, and the intruder who calls the route. */
 interface Case {

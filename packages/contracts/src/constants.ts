@@ -72,6 +72,13 @@ export const BODY_MAX = 100_000;
  * and validation on the main thread well under the 100 ms the event-loop guard test allows.
  */
 export const BODY_MARKUP_MAX = 5 * BODY_MAX;
+/**
+ * The same body's bound in UTF-8 bytes (issue #8 item 3): CJK text is 3 bytes a character, and the embedded
+ * database (PGlite) writes the row on the server's own thread, so a body of 500,000 CJK characters (1.5 MB)
+ * stalled it past 100 ms. 500,000 bytes still hold the longest article the text rule allows (100,000 CJK
+ * characters = 300,000 bytes) with 200,000 bytes of formatting.
+ */
+export const BODY_MARKUP_MAX_BYTES = 500_000;
 
 /**
  * An image of this product as an article cover or body image (API.md §4, issue #8 item 10): a same-site

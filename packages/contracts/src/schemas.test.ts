@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentListParamSchema, publishArticleParamSchema } from './schemas.js';
+import { BODY_MARKUP_MAX_BYTES } from './constants.js';
+import {
+  contentListParamSchema,
+  messageListParamSchema,
+  publishArticleParamSchema,
+  utf8ByteLength,
+} from './schemas.js';
 
 describe('publishArticleParamSchema', () => {
   const good = {
@@ -35,5 +41,38 @@ describe('pagination (API.md §3)', () => {
     expect(contentListParamSchema.parse({})).toMatchObject({ page: 1, pageSize: 20 });
     expect(contentListParamSchema.safeParse({ pageSize: 101 }).success).toBe(false);
     expect(contentListParamSchema.safeParse({ page: 0 }).success).toBe(false);
+  });
+});
+
+describe('article body bound in UTF-8 bytes (issue #8 item 3)', () => {
+  const base = { title: 'a draft title', publishType: 0 as const };
+  it('CJK markup at the byte bound passes, one more byte is refused naming content', () => {
+    // '汉' is 3 bytes: fill to exactly the bound with '<p>…</p>' (7 bytes) and ASCII padding
+    const cjk = '汉'.repeat(Math.floor((BODY_MARKUP_MAX_BYTES - 7) / 3));
+    const pad = 'a'.repeat(BODY_MARKUP_MAX_BYTES - 7 - utf8ByteLength(cjk));
+    const atBound = `<p>${cjk}${pad}</p>`;
+    expect(utf8ByteLength(atBound)).toBe(BODY_MARKUP_MAX_BYTES);
+    expect(publishArticleParamSchema.safeParse({ ...base, content: atBound }).success).toBe(true);
+    const over = publishArticleParamSchema.safeParse({ ...base, content: `${atBound}a` });
+    expect(over.success).toBe(false);
+    expect(over.error?.issues.map((i) => i.path.join('.'))).toEqual(['content']);
+  });
+  it('counts bytes, not characters', () => {
+    expect(utf8ByteLength('ab')).toBe(2);
+    expect(utf8ByteLength('汉字')).toBe(6);
+    expect(utf8ByteLength('😀')).toBe(4);
+  });
+});
+
+describe('messageListParamSchema.unreadOnly', () => {
+  it('reads booleans and their string forms; "false" is false', () => {
+    const read = (v: unknown) => messageListParamSchema.parse({ unreadOnly: v }).unreadOnly;
+    expect(read(true)).toBe(true);
+    expect(read(false)).toBe(false);
+    expect(read('true')).toBe(true);
+    expect(read('false')).toBe(false);
+    expect(read('1')).toBe(true);
+    expect(read('0')).toBe(false);
+    expect(messageListParamSchema.safeParse({ unreadOnly: 'maybe' }).success).toBe(false);
   });
 });

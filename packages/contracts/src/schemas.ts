@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BODY_MARKUP_MAX,
+  BODY_MARKUP_MAX_BYTES,
   INT2_MAX,
   INT4_MAX,
   MEDIA_IMAGE_URL_PATTERN,
@@ -67,6 +68,11 @@ export function textInputSchema(
   return opts.trim ? checked.trim() : checked;
 }
 
+/** Length of `s` in UTF-8 bytes (TextEncoder: the same in the browser and on the server). */
+export function utf8ByteLength(s: string): number {
+  return new TextEncoder().encode(s).length;
+}
+
 /** Pattern of an idempotency key: 8–64 of `A-Z a-z 0-9 _ -` (a UUID fits). */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -116,7 +122,8 @@ export type ClearUnreadMsgParam = z.infer<typeof clearUnreadMsgParamSchema>;
 /** `GET /api/message/get_message_list` (extension): messages of one group or all, newest first. */
 export const messageListParamSchema = pageParamSchema.extend({
   msgGroup: intInputSchema(1, INT2_MAX).optional(),
-  unreadOnly: z.coerce.boolean().optional(),
+  /** `true`/`false`, or the strings "true"/"false"/"1"/"0" (z.coerce.boolean would read "false" as true) */
+  unreadOnly: z.union([z.boolean(), z.stringbool()]).optional(),
 });
 export type MessageListParam = z.infer<typeof messageListParamSchema>;
 
@@ -186,7 +193,11 @@ export const publishArticleParamSchema = z
     content: textInputSchema(BODY_MARKUP_MAX, {
       multiline: true,
       tooLong: `body must be at most ${BODY_MARKUP_MAX} characters of HTML`,
-    }),
+    }).refine(
+      // one issue per body: over the character limit is already reported above
+      (s) => s.length > BODY_MARKUP_MAX || utf8ByteLength(s) <= BODY_MARKUP_MAX_BYTES,
+      `body must be at most ${BODY_MARKUP_MAX_BYTES} bytes of HTML`,
+    ),
     coverUrls: z
       .array(
         z

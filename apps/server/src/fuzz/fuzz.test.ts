@@ -9,6 +9,7 @@ import { isUnsignedApiPath, type SignedRouteConfig } from '../plugins/signature.
 import type { TestAuthor } from '../test/factories.js';
 import { type SignOptions, signedGet, signedPost } from '../test/helpers.js';
 import { useTestApp } from '../test/support.js';
+import { useWebDistFixture } from '../test/web-dist.js';
 import { arbitraryFromZod, topLevelKeys, UnsupportedSchemaError } from './json-schema-arbitrary.js';
 import { brokenBody, brokenParamText, hostilePathSegment, hostileValue } from './hostile.js';
 
@@ -77,7 +78,9 @@ const signedConfigOf = (route: RouteResponses): SignedRouteConfig | null => {
 };
 
 describe('schema-driven fuzz of every route (issue #8 "Keep it fixed")', () => {
-  const t = useTestApp(raisedLimits);
+  // The web app's routes are fuzzed in every environment (a fresh clone has no apps/web/dist).
+  const webDist = useWebDistFixture();
+  const t = useTestApp(async () => ({ ...raisedLimits(), webDist: await webDist.create() }));
 
   it('the walker refuses a schema it cannot generate for (a new route is covered or the suite fails)', () => {
     expect(() => arbitraryFromZod(z.object({ at: z.date() }))).toThrow();
