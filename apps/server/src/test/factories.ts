@@ -11,7 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { contents, dailyStats, uploads, userIdentities, users } from '../db/schema/index.js';
-import { scopedUploadKey } from '../modules/fileservice/fileservice.service.js';
+import { scopedUploadKey, videoFileKey } from '../modules/fileservice/fileservice.service.js';
 import { sendSystemMessage, type SystemMessageInput } from '../modules/message/message.service.js';
 import { publishNotice } from '../modules/notice/notice.service.js';
 import { hashPassword } from '../modules/passport/passport.service.js';
@@ -108,8 +108,11 @@ export async function createUpload(
   fields: Partial<typeof uploads.$inferInsert> = {},
 ): Promise<string> {
   const key = randomBytes(16).toString('hex');
+  const id = scopedUploadKey(userId, key);
+  // the merged file is named as the file service names it (`videoFileKey`: stored id and `createdAt`)
+  const createdAt = fields.createdAt ?? new Date();
   await db.insert(uploads).values({
-    key: scopedUploadKey(userId, key),
+    key: id,
     userId,
     use: 'video',
     name: 'clip.mp4',
@@ -119,7 +122,8 @@ export async function createUpload(
     shardTotal: 1,
     state: 'ready',
     storage: 'local',
-    fileKey: `videos/${key}.mp4`,
+    createdAt,
+    fileKey: videoFileKey(id, fields.suffix ?? 'mp4', createdAt),
     cover: `covers/${key}.jpg`,
     duration: 125.5,
     width: 1920,

@@ -37,6 +37,7 @@ import {
   shardFields,
   status,
   tokenFor,
+  videoKeyOf,
   waitForProbe,
 } from './test-support.js';
 
@@ -66,14 +67,19 @@ async function author(): Promise<{ s: TestSession; token: string }> {
   return { s, token: await tokenFor(t.db, s.userId) };
 }
 
-/** Uploads `bytes` through the routes, merges, waits for the probe; returns the client key and the file. */
-async function readyUpload(token: string, userId: number, bytes: Buffer) {
-  const plan = planUpload(bytes);
+/**
+ * Uploads `bytes` through the routes (under the client key `key`, a new one unless given), merges, waits
+ * for the probe; returns the client key, the file, and the merge's `fileKey` and `url`.
+ */
+async function readyUpload(token: string, userId: number, bytes: Buffer, key?: string) {
+  const plan = planUpload(bytes, key ? { key } : {});
   await sendShards(t.app, token, plan, [1]);
-  expect(body<MergeResult>(await merge(t.app, token, plan.key)).data).toMatchObject({ merged: true });
+  const fileKey = await videoKeyOf(t.db, scopedUploadKey(userId, plan.key));
+  const url = `/media/video/${fileKey.slice('videos/'.length)}`;
+  expect(body<MergeResult>(await merge(t.app, token, plan.key)).data).toEqual({ merged: true, fileKey, url });
   expect((await waitForProbe(t.app, token, plan.key)).state).toBe('ready');
-  const file = path.join(t.config.mediaDir, 'videos', `${scopedUploadKey(userId, plan.key)}.mp4`);
-  return { plan, file };
+  const file = path.join(t.config.mediaDir, fileKey);
+  return { plan, file, fileKey, url };
 }
 
 const publish = (s: TestSession, param: Record<string, unknown>) =>
@@ -144,6 +150,28 @@ describe('item 1: the bytes behind a published, scheduled or under-review work a
       status: 'published',
     });
     expect(body(await cancel(t.app, token, fresh.plan.key)).ercd).toBe(UPLOAD_IN_USE_ERCD);
+  });
+
+  it('a new upload under a cancelled key is a new file at a new URL; the old URL answers 404', async () => {
+    const { s, token } = await author();
+    const first = await readyUpload(token, s.userId, mp4);
+    const served = await t.app.inject({ method: 'GET', url: first.url });
+    expect(served.statusCode).toBe(200);
+    expect(sha256(served.rawPayload)).toBe(sha256(mp4));
+    // no work uses it: the author may cancel it, then upload other bytes under the same client key
+    expect(body(await cancel(t.app, token, first.plan.key)).status).toBe(1);
+    const other = makeTestMp4(path.join(work, 'c.mp4'), 3);
+    expect(sha256(other)).not.toBe(sha256(mp4));
+    const second = await readyUpload(token, s.userId, other, first.plan.key);
+    expect(second.plan.key).toBe(first.plan.key);
+    expect(second.fileKey).not.toBe(first.fileKey);
+    expect(second.url).not.toBe(first.url);
+    // what the first URL once served is gone, never replaced; the new bytes are under the new URL only
+    expect((await t.app.inject({ method: 'GET', url: first.url })).statusCode).toBe(404);
+    expect(() => readFileSync(first.file)).toThrow();
+    const fresh = await t.app.inject({ method: 'GET', url: second.url });
+    expect(fresh.statusCode).toBe(200);
+    expect(sha256(fresh.rawPayload)).toBe(sha256(other));
   });
 
   it('the 24 h cleanup never removes an upload a published work plays, whatever its state', async () => {

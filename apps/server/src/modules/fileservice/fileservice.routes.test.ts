@@ -35,6 +35,7 @@ import {
   shardBytes,
   status,
   tokenFor,
+  videoKeyOf,
   waitForProbe,
 } from './test-support.js';
 import { eq } from 'drizzle-orm';
@@ -60,8 +61,9 @@ const random = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i
 /** the stored id of a client key of the test user (keys are scoped by user) */
 const sid = (key: string) => scopedUploadKey(userId, key);
 const stagedFile = (key: string) => path.join(t.config.uploadDir, `${sid(key)}.part`);
-const finalFile = (key: string, suffix = 'mp4') =>
-  path.join(t.config.mediaDir, 'videos', `${sid(key)}.${suffix}`);
+/** the merged video's path (named by the upload row's `createdAt`): call it while the row exists */
+const finalFile = async (key: string, suffix = 'mp4') =>
+  path.join(t.config.mediaDir, await videoKeyOf(t.db, sid(key), suffix));
 
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'cc-fs-'));
@@ -110,15 +112,17 @@ describe('moreShard + merge: the happy paths', () => {
     const res = await merge(app, token, plan.key);
     const env = body<MergeResult>(res);
     expect(env.status).toBe(1);
+    const fileKey = await videoKeyOf(t.db, sid(plan.key));
+    expect(fileKey).toMatch(new RegExp(`^videos/${sid(plan.key)}-[0-9a-z]+\\.mp4$`));
     expect(env.data).toEqual({
       merged: true,
-      fileKey: `videos/${sid(plan.key)}.mp4`,
-      url: `/media/video/${sid(plan.key)}.mp4`,
+      fileKey,
+      url: `/media/video/${fileKey.slice('videos/'.length)}`,
     });
     // a rename, not a copy: same inode, staging gone
     expect(existsSync(stagedFile(plan.key))).toBe(false);
-    expect(statSync(finalFile(plan.key)).ino).toBe(inode);
-    expect(sha256(readFileSync(finalFile(plan.key)))).toBe(sha256(video));
+    expect(statSync(await finalFile(plan.key)).ino).toBe(inode);
+    expect(sha256(readFileSync(await finalFile(plan.key)))).toBe(sha256(video));
 
     // merging again returns the current state
     expect(body<MergeResult>(await merge(app, token, plan.key)).data).toEqual(env.data);
@@ -137,7 +141,7 @@ describe('moreShard + merge: the happy paths', () => {
       .from(uploads)
       .where(eq(uploads.key, sid(plan.key)));
     expect(row!.codecs).toEqual({ format: expect.stringContaining('mp4'), video: 'h264', audio: null });
-    expect(sha256(readFileSync(finalFile(plan.key)))).toBe(sha256(video));
+    expect(sha256(readFileSync(await finalFile(plan.key)))).toBe(sha256(video));
   });
 
   it('probes the spec MP4 (ffmpeg testsrc 2 s 320×240) to ready and keeps the cover the author sent', async () => {
@@ -174,7 +178,7 @@ describe('moreShard + merge: the happy paths', () => {
     expect(done.state).toBe('failed');
     expect(done.error).toMatch(/not a video/);
     expect(done).toMatchObject({ exists: false, url: null, fileKey: null });
-    expect(existsSync(finalFile(plan.key))).toBe(false);
+    expect(existsSync(await finalFile(plan.key))).toBe(false);
     // merge now answers the failure instead of pretending
     const again = body(await merge(app, token, plan.key));
     expect(again.status).toBe(0);
@@ -196,7 +200,7 @@ describe('concurrency', () => {
     );
     expect(merges.every((m) => m.status === 1)).toBe(true);
     expect(merges.some((m) => m.data.merged)).toBe(true);
-    expect(sha256(readFileSync(finalFile(plan.key)))).toBe(sha256(video));
+    expect(sha256(readFileSync(await finalFile(plan.key)))).toBe(sha256(video));
     expect((await waitForProbe(app, token, plan.key)).state).toBe('ready');
   });
 });
@@ -528,9 +532,10 @@ describe('merge, status, cancel', () => {
     const plan = planUpload(random(3000));
     await sendShards(app, token, plan, [1]);
     await merge(app, token, plan.key);
+    const file = await finalFile(plan.key); // before the cancel deletes the row
     // the probe may already have failed it (random bytes) and deleted the file; either way nothing stays
     expect(body(await cancel(app, token, plan.key)).status).toBe(1);
-    expect(existsSync(finalFile(plan.key))).toBe(false);
+    expect(existsSync(file)).toBe(false);
   });
 });
 
@@ -545,7 +550,7 @@ describe('restart in the middle, then completion', () => {
     const rest = Array.from({ length: plan.shardTotal }, (_, i) => i + 1).filter((i) => !first.includes(i));
     await sendShards(app, token, plan, [rest[0]!, ...rest]); // one duplicate after the restart
     expect(body<MergeResult>(await merge(app, token, plan.key)).data).toMatchObject({ merged: true });
-    expect(sha256(readFileSync(finalFile(plan.key)))).toBe(sha256(video));
+    expect(sha256(readFileSync(await finalFile(plan.key)))).toBe(sha256(video));
     expect((await waitForProbe(app, token, plan.key)).state).toBe('ready');
   });
 });

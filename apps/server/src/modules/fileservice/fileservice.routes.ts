@@ -231,7 +231,8 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
 };
 
 /**
- * `GET /media/video/<key>.<suffix>` — merged videos with HTTP range requests (206 + Content-Range,
+ * `GET /media/video/<key>-<created>.<suffix>` (or `<key>.<suffix>`, merged before names carried the
+ * upload's creation time; see `videoFileKey`) — merged videos with HTTP range requests (206 + Content-Range,
  * Accept-Ranges, 416 for a range outside the file) so the player can seek; from local disk or S3.
  * Like images, anyone holding the URL can fetch it (the key is the client's random 128-bit upload id).
  */
@@ -241,7 +242,7 @@ export const videoServingRoutes: FastifyPluginAsync<Pick<FileServiceDeps, 'stora
 ) => {
   const handler = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
     const key = `videos/${request.params.name}`;
-    if (!/^[0-9a-f]{32}\.[0-9a-z]{1,5}$/.test(request.params.name) || !isValidKey(key)) {
+    if (!/^[0-9a-f]{32}(?:-[0-9a-z]{1,12})?\.[0-9a-z]{1,5}$/.test(request.params.name) || !isValidKey(key)) {
       throw new AppError('NOT_FOUND', 'no such video');
     }
     const info = await storage.stat(key);

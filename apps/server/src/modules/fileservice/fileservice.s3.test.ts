@@ -24,6 +24,7 @@ import {
   sha256,
   status,
   tokenFor,
+  videoKeyOf,
   waitForProbe,
 } from './test-support.js';
 import { scopedUploadKey } from './fileservice.service.js';
@@ -163,7 +164,7 @@ describe('S3Storage as ObjectStorage', () => {
       .where(eq(uploadParts.uploadKey, sid(plan.key)));
     expect(parts.map((p) => p.partNumber).sort()).toEqual([1, 2]);
     expect(body<MergeResult>(await merge(app, token, plan.key)).data).toMatchObject({ merged: true });
-    expect(sha256(await objectBytes(`videos/${sid(plan.key)}.mp4`))).toBe(sha256(video));
+    expect(sha256(await objectBytes(await videoKeyOf(t.db, sid(plan.key))))).toBe(sha256(video));
   });
 });
 
@@ -173,6 +174,8 @@ describe('a whole upload on S3', () => {
     expect(plan.shardTotal).toBe(8);
     // part 2's shards first, out of order, with a duplicate: it is uploaded when the last of 6..8 arrives
     await sendShards(app, token, plan, [7, 6]);
+    const fileKey = await videoKeyOf(t.db, sid(plan.key));
+    const url = `/media/video/${fileKey.slice('videos/'.length)}`;
     expect(
       await t.db
         .select()
@@ -187,22 +190,16 @@ describe('a whole upload on S3', () => {
     expect(parts.map((p) => p.partNumber)).toEqual([2]);
     // the staged bytes of an uploaded part are freed at once
     expect(readdirSync(stagedDir(plan.key))).toEqual([]);
-    expect((await openMultipartUploads()).map((u) => u.Key)).toContain(`videos/${sid(plan.key)}.mp4`);
+    expect((await openMultipartUploads()).map((u) => u.Key)).toContain(fileKey);
 
     await sendShards(app, token, plan, [3, 1, 5, 2, 4]);
     const res = body<MergeResult>(await merge(app, token, plan.key));
-    expect(res.data).toEqual({
-      merged: true,
-      fileKey: `videos/${sid(plan.key)}.mp4`,
-      url: `/media/video/${sid(plan.key)}.mp4`,
-    });
-    expect(sha256(await objectBytes(`videos/${sid(plan.key)}.mp4`))).toBe(sha256(video));
-    const head = await s3.client.send(
-      new HeadObjectCommand({ Bucket: BUCKET, Key: `videos/${sid(plan.key)}.mp4` }),
-    );
+    expect(res.data).toEqual({ merged: true, fileKey, url });
+    expect(sha256(await objectBytes(fileKey))).toBe(sha256(video));
+    const head = await s3.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: fileKey }));
     expect(head.ContentType).toBe('video/mp4');
     expect(existsSync(stagedDir(plan.key))).toBe(false);
-    expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(`videos/${sid(plan.key)}.mp4`);
+    expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(fileKey);
 
     // probed through the loopback range proxy: ready, with a cover stored in the bucket
     const done = await waitForProbe(app, token, plan.key);
@@ -221,12 +218,12 @@ describe('a whole upload on S3', () => {
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-range']).toBe(`bytes 1048570-1048600/${video.length}`);
     expect(ranged.rawPayload.equals(video.subarray(1048570, 1048601))).toBe(true);
-    const whole = await app.inject({ method: 'GET', url: `/media/video/${sid(plan.key)}.mp4` });
+    const whole = await app.inject({ method: 'GET', url });
     expect(whole.statusCode).toBe(200);
     expect(sha256(whole.rawPayload)).toBe(sha256(video));
     const bad = await app.inject({
       method: 'GET',
-      url: `/media/video/${sid(plan.key)}.mp4`,
+      url,
       headers: { range: `bytes=${video.length}-` },
     });
     expect(bad.statusCode).toBe(416);
@@ -239,16 +236,17 @@ describe('a whole upload on S3', () => {
     expect((await status(app, token, plan.key)).receivedShards).toEqual([1, 2, 3, 6]);
     await sendShards(app, token, plan, [4, 5, 7, 8, 8]);
     expect(body<MergeResult>(await merge(app, token, plan.key)).data).toMatchObject({ merged: true });
-    expect(sha256(await objectBytes(`videos/${sid(plan.key)}.mp4`))).toBe(sha256(video));
+    expect(sha256(await objectBytes(await videoKeyOf(t.db, sid(plan.key))))).toBe(sha256(video));
   });
 
   it('cancel aborts the multipart upload and frees the staged parts', async () => {
     const plan = planUpload(video);
     await sendShards(app, token, plan, [1, 2, 3, 4, 5, 6]);
-    expect((await openMultipartUploads()).map((u) => u.Key)).toContain(`videos/${sid(plan.key)}.mp4`);
+    const fileKey = await videoKeyOf(t.db, sid(plan.key)); // before the cancel deletes the row
+    expect((await openMultipartUploads()).map((u) => u.Key)).toContain(fileKey);
     expect(readdirSync(stagedDir(plan.key))).toEqual(['2.part']);
     expect(body(await cancel(app, token, plan.key)).status).toBe(1);
-    expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(`videos/${sid(plan.key)}.mp4`);
+    expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(fileKey);
     expect(existsSync(stagedDir(plan.key))).toBe(false);
     expect((await status(app, token, plan.key)).receivedShards).toEqual([]);
   });

@@ -85,9 +85,15 @@ export function scopedUploadKey(userId: number, key: string): string {
   return createHash('md5').update(`${userId}:${key}`).digest('hex');
 }
 
-/** Storage key of the merged video of an upload: `videos/<key>.<suffix>`. */
-export function videoFileKey(key: string, suffix: string): string {
-  return `videos/${key}.${suffix}`;
+/**
+ * Storage key of the merged video of an upload: `videos/<key>-<createdAt in ms, base 36>.<suffix>`, with
+ * `createdAt` the upload row's (set at its first shard). Unique per upload, not per client key: a new
+ * upload under the same key (possible only after the previous one was cancelled, when no work used it)
+ * is a new file at a new URL, so the bytes a reader or a cache once got from a `/media/video/...` URL
+ * never change (issue #8 item 1). Rows merged before this name keep their stored `fileKey`.
+ */
+export function videoFileKey(key: string, suffix: string, createdAt: Date): string {
+  return `videos/${key}-${createdAt.getTime().toString(36)}.${suffix}`;
 }
 
 /** Public URL of a merged video (served with range requests to anyone holding it): `/media/video/<key>.<suffix>`. */
@@ -268,7 +274,11 @@ async function ensurePartUploaded(
 ): Promise<void> {
   await withLock(`${row.key}:${partNumber}`, async () => {
     if (await repo.hasPart(deps.db, row.key, partNumber)) return;
-    const etag = await deps.staging.uploadPart(staged(row), videoFileKey(row.key, row.suffix), partNumber);
+    const etag = await deps.staging.uploadPart(
+      staged(row),
+      videoFileKey(row.key, row.suffix, row.createdAt),
+      partNumber,
+    );
     await repo.insertPart(deps.db, row.key, partNumber, etag);
   });
 }
@@ -345,7 +355,7 @@ export async function storeShard(
         { ercd: TOO_MANY_OPEN_UPLOADS_ERCD },
       );
     }
-    const fileKey = videoFileKey(id, meta.suffix);
+    const fileKey = videoFileKey(id, meta.suffix, now);
     const { s3UploadId } = await deps.staging.begin(
       { key: id, size: meta.size },
       fileKey,
@@ -419,7 +429,7 @@ export async function storeShard(
     } catch (error) {
       // The upload was cancelled while the bytes were being written: free what was just staged.
       if (!(await repo.findUpload(deps.db, row.key))) {
-        await deps.staging.abort(staged(row), videoFileKey(row.key, row.suffix));
+        await deps.staging.abort(staged(row), videoFileKey(row.key, row.suffix, row.createdAt));
         throw new AppError('NOT_FOUND', 'no such upload (cancelled)');
       }
       throw error;
@@ -472,9 +482,12 @@ export async function mergeUpload(
   now = new Date(),
 ): Promise<MergeResult> {
   const row = await loadOwned(deps.db, userId, key);
-  const fileKey = videoFileKey(row.key, row.suffix);
-  if (row.state === 'processing' || row.state === 'ready')
-    return { merged: true, fileKey, url: videoUrl(fileKey) };
+  const fileKey = videoFileKey(row.key, row.suffix, row.createdAt);
+  if (row.state === 'processing' || row.state === 'ready') {
+    // The stored name: a row merged before names carried `createdAt` keeps its `videos/<key>.<suffix>`.
+    const merged = row.fileKey ?? fileKey;
+    return { merged: true, fileKey: merged, url: videoUrl(merged) };
+  }
   if (row.state === 'failed') throw new AppError('FAILED', row.error ?? UPLOAD_ERROR_MESSAGES.mergeFailed);
 
   const received = await repo.listShards(deps.db, row.key);
@@ -586,7 +599,7 @@ export async function getMergeStatus(
 
 /** Frees the bytes an upload holds: staged bytes, the S3 multipart upload, the merged video, the cover. */
 async function freeUploadBytes(deps: FileServiceDeps, row: repo.UploadRow): Promise<void> {
-  const fileKey = videoFileKey(row.key, row.suffix);
+  const fileKey = videoFileKey(row.key, row.suffix, row.createdAt);
   if (row.storage === deps.staging.driver) await deps.staging.abort(staged(row), fileKey);
   if (row.fileKey) await deps.storage.delete(row.fileKey);
   if (row.cover) await deps.storage.delete(row.cover);

@@ -9,16 +9,32 @@ import {
   shardSizeFor,
   USER_GUID_HEADER,
 } from '@cc/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { uploads } from './fileservice.schema.js';
 import { body } from '../../test/helpers.js';
 import { issueUploadToken, verifyUploadToken } from '../user/user.service.js';
+import { videoFileKey } from './fileservice.service.js';
 
 /** Test helpers of the file service: multipart shard forms, whole uploads, waiting for the probe. */
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 export const md5Base64 = (bytes: Buffer) => createHash('md5').update(bytes).digest('base64');
 export const newKey = () => randomBytes(16).toString('hex');
+
+/**
+ * Storage key the merged video of the upload stored as `storedKey` has (`videoFileKey`, named by the row's
+ * `createdAt`): read the row before anything deletes it (a cancel).
+ */
+export async function videoKeyOf(db: Db, storedKey: string, suffix = 'mp4'): Promise<string> {
+  const [row] = await db
+    .select({ createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(eq(uploads.key, storedKey));
+  if (!row) throw new Error(`no upload row ${storedKey}`);
+  return videoFileKey(storedKey, suffix, row.createdAt);
+}
 
 /** `UserGuid` of the user of each token made by `tokenFor`: the helpers send it as `x-user-guid` (API.md §5). */
 const guidOfToken = new Map<string, string>();

@@ -12,7 +12,7 @@ import { contents, messages, uploads } from '../../db/schema/index.js';
 import { createUpload, createVideo } from '../../test/factories.js';
 import { body, signedGet, signedPost, type TestSession } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
-import { scopedUploadKey } from '../fileservice/fileservice.service.js';
+import { scopedUploadKey, videoFileKey } from '../fileservice/fileservice.service.js';
 import { publishScheduledVideo } from './video.service.js';
 
 // Video and short-video publishing (issue #3 "Pages", docs/api.md "Video publishing").
@@ -24,6 +24,13 @@ const COVER = '/media/img/0x0/covers/custom.jpg';
 /** A ready upload of `userId` (see `createUpload`); resolves to the client's key. */
 const makeUpload = (userId: number, fields: Parameters<typeof createUpload>[2] = {}) =>
   createUpload(t.db, userId, fields);
+
+/** The URL of the merged video of `userId`'s upload `key`: named by `videoFileKey` from the row's `createdAt`. */
+async function videoUrlOf(userId: number, key: string): Promise<string> {
+  const id = scopedUploadKey(userId, key);
+  const [row] = await t.db.select({ createdAt: uploads.createdAt }).from(uploads).where(eq(uploads.key, id));
+  return `/media/video/${videoFileKey(id, 'mp4', row!.createdAt).slice('videos/'.length)}`;
+}
 
 const publish = (s: TestSession, param: Record<string, unknown>) =>
   signedPost(
@@ -77,7 +84,7 @@ describe('POST /api/video/publish', () => {
       use: 'video',
       title: GOOD_TITLE,
       description: '一段视频简介',
-      videoUrl: `/media/video/${key}.mp4`,
+      videoUrl: await videoUrlOf(a.userId, key),
       coverUrl: COVER,
       duration: 125.5,
       width: 1920,
