@@ -75,24 +75,40 @@ function webZones(base) {
 }
 
 /**
- * Zones of `import-x/no-restricted-paths` for the server under `base` (absolute). One zone per ordered
- * pair of modules, generated from the listing of `apps/server/src/modules`: everything of another module
- * except its `*.service.ts` is private (repo, `*.schema.ts` tables, helpers, routes).
+ * One `import-x/no-restricted-paths` zone per ordered pair of server modules under `base` (absolute; the repo
+ * root or the fixtures mirror), generated from the listing of `apps/server/src/modules`: everything of the other
+ * module except the files matching `except` is private to it.
+ * @param message (target, from) → the lint message naming both modules
  */
-function serverZones(base) {
+function modulePairZones(base, except, message) {
   const src = 'apps/server/src';
   const modules = subfolders(path.join(base, src, 'modules'));
-  const pairs = modules.flatMap((target) =>
+  return modules.flatMap((target) =>
     modules
       .filter((from) => from !== target)
       .map((from) => ({
         target: `${src}/modules/${target}`,
         from: `${src}/modules/${from}/**`,
-        except: ['**/*.service.ts'],
-        message: `[module-boundary] modules/${target} may not import modules/${from} internals (repo, schema, helpers, routes): a module reaches another module only through its exported *.service.ts functions, never its repo or tables. ${SERVER_DIRECTION} Call ${from}.service.ts, or put a cross-module read in read-models/ ${DOCS}.`,
+        except: [except],
+        message: message(target, from),
       })),
   );
-  return [...pairs, ...serverLayerZones(src)];
+}
+
+/**
+ * Zones for the server under `base`: another module only through its `*.service.ts` (repo, `*.schema.ts`
+ * tables, helpers and routes are private), plus the layer zones.
+ */
+function serverZones(base) {
+  return [
+    ...modulePairZones(
+      base,
+      '**/*.service.ts',
+      (target, from) =>
+        `[module-boundary] modules/${target} may not import modules/${from} internals (repo, schema, helpers, routes): a module reaches another module only through its exported *.service.ts functions, never its repo or tables. ${SERVER_DIRECTION} Call ${from}.service.ts, or put a cross-module read in read-models/ ${DOCS}.`,
+    ),
+    ...serverLayerZones('apps/server/src'),
+  ];
 }
 
 /**
@@ -100,19 +116,15 @@ function serverZones(base) {
  * so a schema file may import another module's `*.schema.ts`, and nothing else of it.
  */
 function serverSchemaZones(base) {
-  const src = 'apps/server/src';
-  const modules = subfolders(path.join(base, src, 'modules'));
-  const pairs = modules.flatMap((target) =>
-    modules
-      .filter((from) => from !== target)
-      .map((from) => ({
-        target: `${src}/modules/${target}`,
-        from: `${src}/modules/${from}/**`,
-        except: ['**/*.schema.ts'],
-        message: `[table-ownership] modules/${target}/*.schema.ts may import only modules/${from}/*.schema.ts (a foreign key), nothing else of another module. ${SERVER_DIRECTION} ${DOCS}.`,
-      })),
-  );
-  return [...pairs, ...serverLayerZones(src)];
+  return [
+    ...modulePairZones(
+      base,
+      '**/*.schema.ts',
+      (target, from) =>
+        `[table-ownership] modules/${target}/*.schema.ts may import only modules/${from}/*.schema.ts (a foreign key), nothing else of another module. ${SERVER_DIRECTION} ${DOCS}.`,
+    ),
+    ...serverLayerZones('apps/server/src'),
+  ];
 }
 
 /** Server zones that do not depend on the module list (layers below and beside the modules). */

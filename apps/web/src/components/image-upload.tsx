@@ -3,7 +3,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type ImageUploadResult } from '@cc/contracts';
-import { uploadImage, UploadError } from '../lib/api-client';
+import { ercdText, uploadImage } from '../lib/api-client';
 
 /** Unwraps the file service's envelope (API.md §8) from uploadImage's parsed body. */
 export function toUploadResult(body: unknown): ImageUploadResult {
@@ -25,8 +25,10 @@ export function uploadFailureText(
   t: (key: string, opts?: Record<string, unknown>) => string,
   exists: (key: string) => boolean,
 ): string {
-  if (e instanceof UploadError && e.ercd && exists(`errors.${e.ercd}`)) return t(`errors.${e.ercd}`);
-  return t('article.uploadFailed', { message: e instanceof Error ? e.message : String(e) });
+  return (
+    ercdText(e, t, exists) ??
+    t('article.uploadFailed', { message: e instanceof Error ? e.message : String(e) })
+  );
 }
 
 /** Checks a chosen file against API.md §8 (JPEG, PNG, GIF, WebP; at most 20 MiB); returns the i18n key of the problem. */

@@ -18,9 +18,23 @@ export function isApiError(error: unknown, ...statuses: number[]): error is ApiE
 }
 
 /**
- * The text of a failed call for the user (issue #8 item 10): the translation of the server's refusal
- * (`errors.<ercd>`, e.g. QUOTA_EXCEEDED) when the error carries an ercd that has one, else the error's own
- * message (the server's English text, or the network error).
+ * The user's-language text of a server refusal that carries an `ercd` with a text of its own (`errors.<ercd>`:
+ * WEAK_PASSWORD, QUOTA_EXCEEDED, IMAGE_TOO_MANY_PIXELS …, issue #8), or null. Works for every error that carries
+ * the envelope's `ercd` (ApiError, UploadError); the one place the web app maps ercds to texts.
+ * @param t the i18n translate function; `exists` tells whether a key has a text
+ */
+export function ercdText(
+  e: unknown,
+  t: (key: string) => string,
+  exists: (key: string) => boolean,
+): string | null {
+  const ercd = e instanceof Error && 'ercd' in e && typeof e.ercd === 'string' ? e.ercd : undefined;
+  return ercd && exists(`errors.${ercd}`) ? t(`errors.${ercd}`) : null;
+}
+
+/**
+ * The text of a failed call for the user (issue #8 item 10): `ercdText` when the refusal has one, else the
+ * error's own message (the server's English text, or the network error).
  * @param t the i18n translate function; `exists` tells whether a key has a text
  */
 export function apiErrorText(
@@ -28,6 +42,5 @@ export function apiErrorText(
   t: (key: string) => string,
   exists: (key: string) => boolean,
 ): string {
-  if (e instanceof ApiError && e.ercd && exists(`errors.${e.ercd}`)) return t(`errors.${e.ercd}`);
-  return e instanceof Error ? e.message : String(e);
+  return ercdText(e, t, exists) ?? (e instanceof Error ? e.message : String(e));
 }

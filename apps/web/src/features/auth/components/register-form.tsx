@@ -1,24 +1,21 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RegisterParam } from '@cc/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { ercdText } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 
 /** Refusals of registration that have their own text in both languages (`errors.<ercd>`, issue #8 item 7). */
-const LOCALIZED_ERCDS = new Set(['WEAK_PASSWORD']);
 
 /**
  * The registration form; rules mirror registerParamSchema so errors show before the call. Password strength
  * is the server's rule (zxcvbn, issue #8 item 7): its WEAK_PASSWORD refusal is shown in the UI language.
  */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const registerMutation = useRegister();
   const error = registerMutation.error;
   const errorText =
-    isApiError(error) && error.ercd && LOCALIZED_ERCDS.has(error.ercd)
-      ? t(`errors.${error.ercd}`)
-      : error?.message || t('auth.registerFailed');
+    ercdText(error, t, i18n.exists.bind(i18n)) ?? (error?.message || t('auth.registerFailed'));
   return (
     <Form<RegisterParam>
       layout="vertical"

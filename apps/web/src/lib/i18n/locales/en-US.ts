@@ -108,6 +108,8 @@ const enUS: Resources = {
     IMAGE_BUSY: 'The server is busy resizing images. Please try again in a moment.',
     WEAK_PASSWORD:
       'This password is too easy to guess: use a longer one (a few unrelated words work well), and not your account or media name',
+    UPLOAD_IN_USE:
+      'This video is used by a published, scheduled or in-review work, so it cannot be cancelled or replaced. Upload a new file and swap it into the work instead.',
     TOO_MANY_OPEN_UPLOADS:
       'You have too many unfinished uploads. Finish or cancel one (unfinished uploads expire after 24 hours), then try again.',
     // the per-author limit of drafts (500) and designs (200), issue #8 item 10

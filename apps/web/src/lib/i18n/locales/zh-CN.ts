@@ -106,6 +106,7 @@ const zhCN = {
     IMAGE_TOO_MANY_PIXELS: '图片尺寸过大：最多 5000 万像素（例如 8000 × 6000）',
     IMAGE_BUSY: '服务器正忙于处理图片，请稍后再试',
     WEAK_PASSWORD: '密码太容易被猜到：请换一个更长的密码（例如几个不相关的词组合），不要使用账号或媒体名称',
+    UPLOAD_IN_USE: '该视频正被已发布、定时发布或审核中的作品使用，不能取消或替换；请上传新文件后在作品中替换',
     TOO_MANY_OPEN_UPLOADS: '未完成的上传过多，请先完成或取消其中一个（未完成的上传 24 小时后自动清除）后再试',
     // the per-author limit of drafts (500) and designs (200), issue #8 item 10
     QUOTA_EXCEEDED: '数量已达上限（草稿最多 500 篇，设计最多 200 个），请先发布或删除一些后再试',
