@@ -22,14 +22,17 @@ const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 
 /** A design name: trimmed, 1–40 characters. */
 export const designNameSchema = textInputSchema(256, { trim: true })
-  .refine((s) => [...s].length >= 1, 'name is required')
-  .refine((s) => [...s].length <= DESIGN_NAME_MAX, `name must be at most ${DESIGN_NAME_MAX} characters`);
+  .refine((s) => [...s].length >= 1, 'DESIGN_NAME_REQUIRED')
+  .refine((s) => [...s].length <= DESIGN_NAME_MAX, {
+    message: 'DESIGN_NAME_LENGTH',
+    params: { max: DESIGN_NAME_MAX },
+  });
 
 const sideSchema = z.coerce
-  .number()
-  .int('size must be whole pixels')
-  .min(DESIGN_SIDE_MIN, `size must be ${DESIGN_SIDE_MIN}-${DESIGN_SIDE_MAX} pixels`)
-  .max(DESIGN_SIDE_MAX, `size must be ${DESIGN_SIDE_MIN}-${DESIGN_SIDE_MAX} pixels`);
+  .number('FIELD_EXPECTED_NUMBER')
+  .int('DESIGN_SIZE_WHOLE')
+  .min(DESIGN_SIDE_MIN, 'DESIGN_SIZE_TOO_SMALL')
+  .max(DESIGN_SIDE_MAX, 'DESIGN_SIZE_TOO_BIG');
 
 /**
  * The engine's document as JSON text: at most 5 MB (UTF-8), must parse to an object carrying a
@@ -37,17 +40,17 @@ const sideSchema = z.coerce
  */
 export const designDocumentSchema = textInputSchema(DESIGN_DOCUMENT_MAX_BYTES, {
   multiline: true,
-  tooLong: 'document must be at most 5 MB',
+  tooLong: 'DESIGN_DOCUMENT_TOO_LARGE',
 }).superRefine((s, ctx) => {
   if (utf8Bytes(s) > DESIGN_DOCUMENT_MAX_BYTES) {
-    ctx.addIssue({ code: 'custom', message: 'document must be at most 5 MB' });
+    ctx.addIssue({ code: 'custom', message: 'DESIGN_DOCUMENT_TOO_LARGE' });
     return;
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(s);
   } catch {
-    ctx.addIssue({ code: 'custom', message: 'document is not valid JSON' });
+    ctx.addIssue({ code: 'custom', message: 'DESIGN_DOCUMENT_NOT_JSON' });
     return;
   }
   const version = (parsed as { schemaVersion?: unknown } | null)?.schemaVersion;
@@ -58,7 +61,7 @@ export const designDocumentSchema = textInputSchema(DESIGN_DOCUMENT_MAX_BYTES, {
     !Number.isInteger(version) ||
     (version as number) < 1
   ) {
-    ctx.addIssue({ code: 'custom', message: 'document must carry schemaVersion' });
+    ctx.addIssue({ code: 'custom', message: 'DESIGN_DOCUMENT_VERSION' });
   }
 });
 
@@ -69,11 +72,7 @@ export const designSaveParamSchema = z.object({
   width: sideSchema,
   height: sideSchema,
   document: designDocumentSchema,
-  thumbnailUrl: z
-    .string()
-    .max(512)
-    .regex(MEDIA_URL_PATTERN, 'thumbnailUrl must be one of our /media/ URLs')
-    .optional(),
+  thumbnailUrl: z.string().max(512).regex(MEDIA_URL_PATTERN, 'DESIGN_THUMBNAIL_URL').optional(),
   /** idempotency key of a create (no `id`), issue #8 item 10 */
   requestId: requestIdInputSchema.optional(),
 });

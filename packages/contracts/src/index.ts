@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './status.js';
+export * from './server-messages.js';
 export * from './sign.js';
 export * from './format.js';
 export * from './image-sizes.js';
@@ -10,3 +11,4 @@ export * from './upload.js';
 export * from './video.js';
 export * from './design.js';
 export * from './responses.js';
+export * from './account.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changePasswordResultSchema } from './account.js';
 import {
   designDetailSchema,
   designListItemSchema,
@@ -84,7 +85,13 @@ export const designListSchema = listDataSchema(designListItemSchema);
 export const myImageListSchema = listDataSchema(myImageItemSchema);
 
 /** One field error of a 10007 answer: `data.fields[i]` (API.md §3). */
-export const fieldErrorSchema = z.strictObject({ path: z.string(), message: z.string() });
+export const fieldErrorSchema = z.strictObject({
+  path: z.string(),
+  /** in the request's language (docs/api.md "Language of messages") */
+  message: z.string(),
+  /** the message's catalog code (server-messages.ts), the same in every language */
+  code: z.string().optional(),
+});
 
 /** `data` of a 10007: `{ fields }`, and the broken rule's stable code when there is one (video rules). */
 export const validationErrorDataSchema = z.strictObject({
@@ -103,7 +110,8 @@ export function envelopeSchema<D extends z.ZodType>(data: D) {
 const errorStatuses = Object.values(Status).filter((s) => s !== Status.OK) as [number, ...number[]];
 
 /**
- * The error envelope `{ status, message, data, ercd }` (API.md §3): `status` one of the table's error
+ * The error envelope `{ status, message, data, ercd, messageCode }` (API.md §3; `messageCode`: docs/api.md
+ * "Language of messages"): `status` one of the table's error
  * codes, `data` null, `{ fields }` (10007) or `{ missing }` (`SHARDS_MISSING`, API.md §7).
  */
 export const errorEnvelopeSchema = z.strictObject({
@@ -111,6 +119,8 @@ export const errorEnvelopeSchema = z.strictObject({
   message: z.string(),
   data: z.union([z.null(), validationErrorDataSchema, shardsMissingDataSchema]),
   ercd: z.string(),
+  /** the catalog code of `message` (server-messages.ts; issue #9), the same in every language */
+  messageCode: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
@@ -126,6 +136,9 @@ export const apiDataSchemas = {
   '/api/passport/register': userIdResultSchema,
   '/api/passport/login': userIdResultSchema,
   '/api/logout': nullDataSchema,
+  // account settings (issue #9, docs/api.md "Account settings")
+  '/api/user/update_profile': userInfoSchema,
+  '/api/user/change_password': changePasswordResultSchema,
   // calls named in the spec (API.md §6)
   '/api/home/userinfo': userInfoSchema,
   '/api/user_center/get_my_info_by_id': myInfoSchema,

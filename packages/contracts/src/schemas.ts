@@ -8,7 +8,8 @@ import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
 } from './constants.js';
-import { CONTROL_CHAR_MESSAGE, checkBody, checkTitle, hasControlChars } from './text-rules.js';
+import type { ServerMessageCode } from './server-messages.js';
+import { checkBody, checkTitle, hasControlChars } from './text-rules.js';
 
 /**
  * Zod schemas of every call's `param` (API.md §5, §6, §9 and the extensions documented in docs/api.md).
@@ -26,6 +27,10 @@ import { CONTROL_CHAR_MESSAGE, checkBody, checkTitle, hasControlChars } from './
  * - `textInputSchema(max)`: a string of at most `max` UTF-16 units refusing control characters
  *   (U+0000–U+001F, U+007F; TAB/LF/CR allowed with `multiline`).
  * A refusal is a zod issue on the field, which the server answers as 10007 naming the field (API.md §3).
+ *
+ * MESSAGES (issue #9): every message given to zod here is a code of the catalog (server-messages.ts), and a
+ * custom issue carries its template's values in `params`; the server renders them in the request's language
+ * (`zodIssueMessage`), a form in the page's (`zodIssueText`).
  */
 
 /**
@@ -33,18 +38,18 @@ import { CONTROL_CHAR_MESSAGE, checkBody, checkTitle, hasControlChars } from './
  * a fraction or beyond `max` (issue #8 item 2).
  * @param min smallest accepted value
  * @param max largest accepted value: the column's bound (`INT4_MAX`, `INT2_MAX`, …)
- * @param minMessage the message when below `min` (default `must be at least <min>`)
+ * @param minMessage the catalog code when below `min` (default FIELD_TOO_SMALL, "must be at least <min>")
  */
-export function intInputSchema(min: number, max: number, minMessage = `must be at least ${min}`) {
+export function intInputSchema(min: number, max: number, minMessage: ServerMessageCode = 'FIELD_TOO_SMALL') {
   return z.coerce
-    .number('must be a number')
-    .int('must be a whole number')
+    .number('FIELD_EXPECTED_NUMBER')
+    .int('FIELD_EXPECTED_INTEGER')
     .min(min, minMessage)
-    .max(max, `must be at most ${max}`);
+    .max(max, 'FIELD_TOO_BIG');
 }
 
 /** A row id of an `integer`/`serial` column: 1…2,147,483,647, number or numeric string (issue #8 item 2). */
-export const idInputSchema = intInputSchema(1, INT4_MAX, 'id is required');
+export const idInputSchema = intInputSchema(1, INT4_MAX, 'ID_REQUIRED');
 
 /** A count (page number, quantity): 0…max, default max the `integer` column bound (issue #8 item 2). */
 export function countInputSchema(max: number = INT4_MAX, min = 0) {
@@ -57,14 +62,14 @@ export function countInputSchema(max: number = INT4_MAX, min = 0) {
  * @param max the longest accepted string, UTF-16 code units
  * @param opts.multiline allow TAB, LF, CR (article bodies, descriptions, JSON documents)
  * @param opts.trim trim white space first (the trimmed value is the output)
- * @param opts.tooLong the message when longer than `max`
+ * @param opts.tooLong the catalog code when longer than `max` (default FIELD_TOO_LONG; `{{max}}` is `max`)
  */
 export function textInputSchema(
   max: number,
-  opts: { multiline?: boolean; trim?: boolean; tooLong?: string } = {},
+  opts: { multiline?: boolean; trim?: boolean; tooLong?: ServerMessageCode } = {},
 ) {
-  const base = z.string('must be a string').max(max, opts.tooLong ?? `must be at most ${max} characters`);
-  const checked = base.refine((s) => !hasControlChars(s, opts.multiline), CONTROL_CHAR_MESSAGE);
+  const base = z.string('FIELD_EXPECTED_STRING').max(max, opts.tooLong ?? 'FIELD_TOO_LONG');
+  const checked = base.refine((s) => !hasControlChars(s, opts.multiline), 'FIELD_CONTROL_CHARS');
   return opts.trim ? checked.trim() : checked;
 }
 
@@ -82,8 +87,8 @@ export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
  * author answers the first create's result and makes no second row; it is ignored when the call carries an `id`.
  */
 export const requestIdInputSchema = z
-  .string('must be a string')
-  .regex(REQUEST_ID_PATTERN, 'requestId must be 8-64 letters, digits, _ or -');
+  .string('FIELD_EXPECTED_STRING')
+  .regex(REQUEST_ID_PATTERN, 'REQUEST_ID_FORMAT');
 
 /** Pagination of every list call (API.md §3): page 1-based, pageSize 1–100 (default 20). */
 export const pageParamSchema = z.object({
@@ -98,18 +103,16 @@ export const registerParamSchema = z.object({
   account: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'account must be 3-32 letters, digits, _ . or -'),
-  password: z.string().min(8, 'password must be at least 8 characters').max(128, 'password is too long'),
-  mediaName: textInputSchema(64, { trim: true })
-    .min(2, 'media name must be 2-20 characters')
-    .max(20, 'media name must be 2-20 characters'),
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'ACCOUNT_FORMAT'),
+  password: z.string().min(8, 'PASSWORD_TOO_SHORT').max(128, 'PASSWORD_TOO_LONG'),
+  mediaName: textInputSchema(64, { trim: true }).min(2, 'MEDIA_NAME_LENGTH').max(20, 'MEDIA_NAME_LENGTH'),
 });
 export type RegisterParam = z.infer<typeof registerParamSchema>;
 
 /** `POST /api/passport/login` (API.md §5). */
 export const loginParamSchema = z.object({
-  account: textInputSchema(64, { trim: true }).min(1, 'account is required'),
-  password: z.string().min(1, 'password is required').max(128),
+  account: textInputSchema(64, { trim: true }).min(1, 'ACCOUNT_REQUIRED'),
+  password: z.string().min(1, 'PASSWORD_REQUIRED').max(128),
 });
 export type LoginParam = z.infer<typeof loginParamSchema>;
 
@@ -133,7 +136,7 @@ export type IdParam = z.infer<typeof idParamSchema>;
 
 /** `GET /api/common_material` (API.md §6). */
 export const commonMaterialParamSchema = z.object({
-  groupName: textInputSchema(64).min(1, 'groupName is required'),
+  groupName: textInputSchema(64).min(1, 'GROUP_NAME_REQUIRED'),
 });
 export type CommonMaterialParam = z.infer<typeof commonMaterialParamSchema>;
 
@@ -165,18 +168,33 @@ export const contentListParamSchema = pageParamSchema.extend({
 });
 export type ContentListParam = z.infer<typeof contentListParamSchema>;
 
+/**
+ * The zod issue of a broken rule (issue #9): the catalog code as the message, its template's values and the
+ * rule's code (`params.rule`, which forms read) as params.
+ * @param path the field, relative to where the refinement runs
+ */
+export function ruleIssue(
+  violation: { code: ServerMessageCode; params?: Readonly<Record<string, unknown>> },
+  path?: (string | number)[],
+) {
+  return {
+    code: 'custom' as const,
+    message: violation.code,
+    params: { ...violation.params, rule: violation.code },
+    ...(path ? { path } : {}),
+  };
+}
+
 /** Title rule as a zod refinement: same function as the client's form (issue #2). */
 export const articleTitleSchema = z.string().superRefine((value, ctx) => {
   const violation = checkTitle(value);
-  if (violation)
-    ctx.addIssue({ code: 'custom', message: violation.message, params: { rule: violation.code } });
+  if (violation) ctx.addIssue(ruleIssue(violation));
 });
 
 /** Body rule as a zod refinement (issue #2). */
 export const articleBodySchema = z.string().superRefine((value, ctx) => {
   const violation = checkBody(value);
-  if (violation)
-    ctx.addIssue({ code: 'custom', message: violation.message, params: { rule: violation.code } });
+  if (violation) ctx.addIssue(ruleIssue(violation));
 });
 
 /** Publish types: 0 saves a draft, 1 publishes (API.md §9). */
@@ -189,21 +207,18 @@ export const PublishType = { DRAFT: 0, PUBLISH: 1 } as const;
 export const publishArticleParamSchema = z
   .object({
     id: idInputSchema.optional(),
-    title: textInputSchema(200, { tooLong: 'title is too long' }),
-    content: textInputSchema(BODY_MARKUP_MAX, {
-      multiline: true,
-      tooLong: `body must be at most ${BODY_MARKUP_MAX} characters of HTML`,
-    }).refine(
+    title: textInputSchema(200, { tooLong: 'TITLE_TOO_LONG' }),
+    content: textInputSchema(BODY_MARKUP_MAX, { multiline: true, tooLong: 'BODY_MARKUP_TOO_LONG' }).refine(
       // one issue per body: over the character limit is already reported above
       (s) => s.length > BODY_MARKUP_MAX || utf8ByteLength(s) <= BODY_MARKUP_MAX_BYTES,
-      `body must be at most ${BODY_MARKUP_MAX_BYTES} bytes of HTML`,
+      { message: 'BODY_MARKUP_TOO_MANY_BYTES', params: { max: BODY_MARKUP_MAX_BYTES } },
     ),
     coverUrls: z
       .array(
         z
-          .string('must be a string')
-          .max(512, 'cover must be an image uploaded here')
-          .regex(MEDIA_IMAGE_URL_PATTERN, 'cover must be an image uploaded here'),
+          .string('FIELD_EXPECTED_STRING')
+          .max(512, 'COVER_URL_NOT_OURS')
+          .regex(MEDIA_IMAGE_URL_PATTERN, 'COVER_URL_NOT_OURS'),
       )
       .max(3)
       .default([]),
@@ -214,25 +229,12 @@ export const publishArticleParamSchema = z
   .superRefine((value, ctx) => {
     if (value.publishType === PublishType.PUBLISH) {
       const t = checkTitle(value.title);
-      if (t) ctx.addIssue({ code: 'custom', path: ['title'], message: t.message, params: { rule: t.code } });
+      if (t) ctx.addIssue(ruleIssue(t, ['title']));
       const b = checkBody(value.content);
-      if (b)
-        ctx.addIssue({ code: 'custom', path: ['content'], message: b.message, params: { rule: b.code } });
-      if (value.coverUrls.length === 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['coverUrls'],
-          message: 'a cover is required to publish',
-          params: { rule: 'COVER_REQUIRED' },
-        });
-      }
+      if (b) ctx.addIssue(ruleIssue(b, ['content']));
+      if (value.coverUrls.length === 0) ctx.addIssue(ruleIssue({ code: 'COVER_REQUIRED' }, ['coverUrls']));
     } else if (value.title.trim().length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['title'],
-        message: 'title is required',
-        params: { rule: 'TITLE_REQUIRED' },
-      });
+      ctx.addIssue(ruleIssue({ code: 'TITLE_REQUIRED' }, ['title']));
     }
   });
 export type PublishArticleParam = z.infer<typeof publishArticleParamSchema>;

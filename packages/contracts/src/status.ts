@@ -51,9 +51,12 @@ export const statusTable: Record<StatusName, { status: StatusCode; http: number;
 /** The response envelope of every `/api/` and `/fileservice/` call (API.md §3). */
 export interface Envelope<T = unknown> {
   status: number;
+  /** in the request's language (`Accept-Language`, docs/api.md "Language of messages") */
   message: string;
   data: T;
   ercd?: string;
+  /** errors: the catalog code of `message` (server-messages.ts), the same in every language */
+  messageCode?: string;
 }
 
 /** A list payload (API.md §3): page is 1-based, pageSize at most 100. */
@@ -67,5 +70,8 @@ export interface ListData<T> {
 /** One field error of a 10007 response: `data.fields`. */
 export interface FieldError {
   path: string;
+  /** in the request's language */
   message: string;
+  /** the catalog code of `message` (server-messages.ts) */
+  code?: string;
 }

@@ -1,10 +1,24 @@
 import { BODY_MAX, BODY_MIN, TITLE_MAX, TITLE_MIN } from './constants.js';
+import { type MessageRef, renderMessage } from './server-messages.js';
 
-/** A broken text rule: a stable code (the client's i18n key) and the English wire message. */
-export interface RuleViolation {
-  code: 'TITLE_REQUIRED' | 'TITLE_LENGTH' | 'TITLE_EMOJI' | 'BODY_LENGTH';
+/**
+ * A broken rule: its catalog message (`code`, the client's i18n key too, and `params`, server-messages.ts)
+ * and the English text of it (`message`, for logs and older callers).
+ */
+export type RuleViolation<C extends MessageRef['code'] = MessageRef['code']> = Extract<
+  MessageRef,
+  { code: C }
+> & {
   message: string;
+};
+
+/** A RuleViolation of a catalog message, with its English text (issue #9). */
+export function ruleViolation<R extends MessageRef>(ref: R): R & { message: string } {
+  return { ...ref, message: renderMessage(ref, 'en-US') };
 }
+
+/** The codes of the text rules. */
+export type TextRuleCode = 'TITLE_REQUIRED' | 'TITLE_LENGTH' | 'TITLE_EMOJI' | 'BODY_LENGTH';
 
 const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]/u;
 
@@ -28,13 +42,13 @@ export function titleLength(title: string): number {
  * Leading and trailing white space does not count.
  * @returns the first broken rule, or null
  */
-export function checkTitle(title: string): RuleViolation | null {
+export function checkTitle(title: string): RuleViolation<TextRuleCode> | null {
   const t = title.trim();
-  if (t.length === 0) return { code: 'TITLE_REQUIRED', message: 'title is required' };
-  if (hasEmoji(t)) return { code: 'TITLE_EMOJI', message: 'title cannot contain emoji' };
+  if (t.length === 0) return ruleViolation({ code: 'TITLE_REQUIRED' });
+  if (hasEmoji(t)) return ruleViolation({ code: 'TITLE_EMOJI' });
   const n = titleLength(t);
   if (n < TITLE_MIN || n > TITLE_MAX) {
-    return { code: 'TITLE_LENGTH', message: `title must be ${TITLE_MIN}-${TITLE_MAX} characters` };
+    return ruleViolation({ code: 'TITLE_LENGTH', params: { min: TITLE_MIN, max: TITLE_MAX } });
   }
   return null;
 }
@@ -94,7 +108,7 @@ export function htmlToPlainText(html: string): string {
  * code point, white space runs counted once.
  * @returns the broken rule, or null
  */
-export function checkBody(html: string): RuleViolation | null {
+export function checkBody(html: string): RuleViolation<TextRuleCode> | null {
   return checkBodyText(htmlToPlainText(html));
 }
 
@@ -103,11 +117,11 @@ export function checkBody(html: string): RuleViolation | null {
  * it off the event loop, issue #8 item 3).
  * @returns the broken rule, or null
  */
-export function checkBodyText(text: string): RuleViolation | null {
+export function checkBodyText(text: string): RuleViolation<TextRuleCode> | null {
   let n = 0; // code points, counted no further than one past the limit
   for (const _ of text) if (++n > BODY_MAX) break;
   if (n < BODY_MIN || n > BODY_MAX) {
-    return { code: 'BODY_LENGTH', message: `body must be ${BODY_MIN}-${BODY_MAX} characters` };
+    return ruleViolation({ code: 'BODY_LENGTH', params: { min: BODY_MIN, max: BODY_MAX } });
   }
   return null;
 }
@@ -128,6 +142,3 @@ const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
 export function hasControlChars(text: string, multiline = false): boolean {
   return (multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(text);
 }
-
-/** The wire message of a refused control character (10007, `data.fields[].message`). */
-export const CONTROL_CHAR_MESSAGE = 'must not contain control characters';

@@ -6,6 +6,7 @@
 import SparkMD5 from 'spark-md5';
 import { z } from 'zod';
 import { MB } from './constants.js';
+import { SERVER_MESSAGES } from './server-messages.js';
 
 /** What an upload is for (API.md §7 `use`). */
 export const UPLOAD_USES = ['video', 'smallVideo'] as const;
@@ -122,18 +123,19 @@ export function fileExtension(name: string): string {
 }
 
 /**
- * The upload error messages of spec §8, word for word (they are the en-US text; the web app also has the
- * zh-CN translations). The server uses `badFormat` and `tooLarge` for the same refusals (API.md §7).
+ * The upload error messages of spec §8, word for word (they are the en-US text; the uploader has the zh-CN
+ * translations). The server's refusals are the catalog's VIDEO_FORMAT_WRONG, VIDEO_TOO_LARGE and MERGE_FAILED
+ * (server-messages.ts), whose en-US texts these are.
  */
 export const UPLOAD_ERROR_MESSAGES = {
   /** obtaining the upload token failed */
   tokenFailed: 'network error',
-  badFormat: 'video format is wrong, upload failed',
-  tooLarge: 'uploaded video size cannot exceed 30G!',
+  badFormat: SERVER_MESSAGES.VIDEO_FORMAT_WRONG['en-US'],
+  tooLarge: SERVER_MESSAGES.VIDEO_TOO_LARGE['en-US'],
   /** after 15 consecutive shard failures */
   shardsFailed: 'upload failed, interface or network error',
   /** merge check timed out, the server said `failed`, or 10 quick checks failed */
-  mergeFailed: 'merge failed, please upload again',
+  mergeFailed: SERVER_MESSAGES.MERGE_FAILED['en-US'],
 } as const;
 export type UploadErrorCode = keyof typeof UPLOAD_ERROR_MESSAGES;
 

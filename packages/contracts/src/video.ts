@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { checkTitle } from './text-rules.js';
+import { type RuleViolation, checkTitle, ruleViolation } from './text-rules.js';
 import { MERGE_FILE_STATES, UPLOAD_KEY_PATTERN, UPLOAD_USES } from './upload.js';
-import { contentStatuses, idInputSchema, textInputSchema } from './schemas.js';
+import { contentStatuses, idInputSchema, ruleIssue, textInputSchema } from './schemas.js';
 
 /**
  * Video and short-video publishing (issue #3 "Pages"): the param schemas of `video/publish`,
@@ -44,17 +44,18 @@ export const durationPermissionSchema = z.strictObject({
 });
 export type DurationPermission = z.infer<typeof durationPermissionSchema>;
 
-/** A broken video rule: a stable code (the client's i18n key) and the English wire message. */
-export interface VideoRuleViolation {
-  code:
-    | 'SMALL_VIDEO_NOT_VERTICAL'
-    | 'SMALL_VIDEO_TOO_LONG'
-    | 'SCHEDULE_PAST'
-    | 'SCHEDULE_TOO_FAR'
-    | 'SCHEDULE_INVALID'
-    | 'DESCRIPTION_LENGTH';
-  message: string;
-}
+/**
+ * A broken video rule: its catalog code (the client's i18n key too) and params, and the English text
+ * (`message`, for logs).
+ */
+export type VideoRuleViolation = RuleViolation<
+  | 'SMALL_VIDEO_NOT_VERTICAL'
+  | 'SMALL_VIDEO_TOO_LONG'
+  | 'SCHEDULE_PAST'
+  | 'SCHEDULE_TOO_FAR'
+  | 'SCHEDULE_INVALID'
+  | 'DESCRIPTION_LENGTH'
+>;
 
 /**
  * Checks a short video's shape: vertical (height greater than width) and no longer than the author's limit.
@@ -66,17 +67,9 @@ export function checkSmallVideo(
   info: { width: number; height: number; duration: number },
   maxSeconds: number,
 ): VideoRuleViolation | null {
-  if (!(info.height > info.width)) {
-    return {
-      code: 'SMALL_VIDEO_NOT_VERTICAL',
-      message: 'a short video must be vertical (height greater than width)',
-    };
-  }
+  if (!(info.height > info.width)) return ruleViolation({ code: 'SMALL_VIDEO_NOT_VERTICAL' });
   if (info.duration > maxSeconds) {
-    return {
-      code: 'SMALL_VIDEO_TOO_LONG',
-      message: `a short video can be at most ${maxSeconds} seconds long`,
-    };
+    return ruleViolation({ code: 'SMALL_VIDEO_TOO_LONG', params: { max: maxSeconds } });
   }
   return null;
 }
@@ -88,16 +81,10 @@ export function checkSmallVideo(
  */
 export function checkScheduledAt(scheduledAt: string | undefined, now: Date): VideoRuleViolation | null {
   const at = scheduledAt ? new Date(scheduledAt) : null;
-  if (!at || Number.isNaN(at.getTime())) {
-    return { code: 'SCHEDULE_INVALID', message: 'a scheduled time is required (ISO 8601)' };
-  }
-  if (at.getTime() <= now.getTime())
-    return { code: 'SCHEDULE_PAST', message: 'the scheduled time must be in the future' };
+  if (!at || Number.isNaN(at.getTime())) return ruleViolation({ code: 'SCHEDULE_INVALID' });
+  if (at.getTime() <= now.getTime()) return ruleViolation({ code: 'SCHEDULE_PAST' });
   if (at.getTime() - now.getTime() > VIDEO_SCHEDULE_MAX_DAYS * 86_400_000) {
-    return {
-      code: 'SCHEDULE_TOO_FAR',
-      message: `the scheduled time can be at most ${VIDEO_SCHEDULE_MAX_DAYS} days ahead`,
-    };
+    return ruleViolation({ code: 'SCHEDULE_TOO_FAR', params: { days: VIDEO_SCHEDULE_MAX_DAYS } });
   }
   return null;
 }
@@ -117,12 +104,12 @@ export const publishVideoParamSchema = z
   .object({
     id: idInputSchema.optional(),
     use: z.enum(UPLOAD_USES),
-    fileUploadId: z.string().regex(UPLOAD_KEY_PATTERN, 'fileUploadId must be 32 lowercase hex characters'),
-    title: textInputSchema(200, { tooLong: 'title is too long' }),
+    fileUploadId: z.string('FIELD_EXPECTED_STRING').regex(UPLOAD_KEY_PATTERN, 'FILE_UPLOAD_ID_FORMAT'),
+    title: textInputSchema(200, { tooLong: 'TITLE_TOO_LONG' }),
     description: textInputSchema(4 * VIDEO_DESCRIPTION_MAX, { multiline: true }).default(''),
     coverUrl: z
       .string()
-      .regex(/^((https?:\/\/[^/]+)?\/media\/.+)?$/, 'cover must be an uploaded image')
+      .regex(/^((https?:\/\/[^/]+)?\/media\/.+)?$/, 'COVER_URL_NOT_OURS')
       .default(''),
     isOriginal: z.boolean().default(false),
     isFirstPublish: z.boolean().default(false),
@@ -132,49 +119,33 @@ export const publishVideoParamSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.publishType === VideoPublishType.DRAFT) {
-      if (value.title.trim().length === 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['title'],
-          message: 'title is required',
-          params: { rule: 'TITLE_REQUIRED' },
-        });
-      }
+      if (value.title.trim().length === 0) ctx.addIssue(ruleIssue({ code: 'TITLE_REQUIRED' }, ['title']));
     } else {
       const t = checkTitle(value.title);
-      if (t) ctx.addIssue({ code: 'custom', path: ['title'], message: t.message, params: { rule: t.code } });
+      if (t) ctx.addIssue(ruleIssue(t, ['title']));
     }
     if (codePoints(value.description) > VIDEO_DESCRIPTION_MAX) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['description'],
-        message: `description can be at most ${VIDEO_DESCRIPTION_MAX} characters`,
-        params: { rule: 'DESCRIPTION_LENGTH' },
-      });
+      ctx.addIssue(
+        ruleIssue({ code: 'DESCRIPTION_LENGTH', params: { max: VIDEO_DESCRIPTION_MAX } }, ['description']),
+      );
     }
     if (value.publishType === VideoPublishType.SCHEDULED) {
       const at = value.scheduledAt ? new Date(value.scheduledAt) : null;
-      if (!at || Number.isNaN(at.getTime())) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['scheduledAt'],
-          message: 'a scheduled time is required (ISO 8601)',
-          params: { rule: 'SCHEDULE_INVALID' },
-        });
-      }
+      if (!at || Number.isNaN(at.getTime()))
+        ctx.addIssue(ruleIssue({ code: 'SCHEDULE_INVALID' }, ['scheduledAt']));
     }
   });
 export type PublishVideoParam = z.infer<typeof publishVideoParamSchema>;
 
 /** One dot (chapter mark) of a video: a moment in seconds and its title. */
 export const videoDotSchema = z.object({
-  time: z.number().finite().min(0, 'a dot time cannot be negative'),
+  time: z.number('FIELD_EXPECTED_NUMBER').finite('FIELD_EXPECTED_NUMBER').min(0, 'DOT_TIME_NEGATIVE'),
   title: textInputSchema(256, { trim: true })
-    .refine((s) => codePoints(s) >= 1, 'a dot title is required')
-    .refine(
-      (s) => codePoints(s) <= VIDEO_DOT_TITLE_MAX,
-      `a dot title can be at most ${VIDEO_DOT_TITLE_MAX} characters`,
-    ),
+    .refine((s) => codePoints(s) >= 1, 'DOT_TITLE_REQUIRED')
+    .refine((s) => codePoints(s) <= VIDEO_DOT_TITLE_MAX, {
+      message: 'DOT_TITLE_LENGTH',
+      params: { max: VIDEO_DOT_TITLE_MAX },
+    }),
 });
 export type VideoDot = z.infer<typeof videoDotSchema>;
 
@@ -185,14 +156,14 @@ export type VideoDot = z.infer<typeof videoDotSchema>;
 export const saveVideoDotsParamSchema = z
   .object({
     id: idInputSchema,
-    dots: z.array(videoDotSchema).max(VIDEO_DOTS_MAX, `at most ${VIDEO_DOTS_MAX} dots`),
+    dots: z.array(videoDotSchema).max(VIDEO_DOTS_MAX, 'DOTS_TOO_MANY'),
   })
   .superRefine((value, ctx) => {
     const seen = new Map<number, number>();
     value.dots.forEach((dot, i) => {
       const ms = Math.round(dot.time * 1000);
       if (seen.has(ms)) {
-        ctx.addIssue({ code: 'custom', path: ['dots', i, 'time'], message: 'two dots cannot share a time' });
+        ctx.addIssue({ code: 'custom', path: ['dots', i, 'time'], message: 'DOTS_SAME_TIME' });
       }
       seen.set(ms, i);
     });
