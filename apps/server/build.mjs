@@ -6,7 +6,7 @@
  * npm dependencies stay external and load from node_modules at run time, so the bundle never contains a
  * devDependency (tsx, drizzle-kit, s3rver, vite, esbuild) and native modules (sharp, argon2) keep their own
  * loaders. The SQL migrations are copied to `dist/migrations`, the folder
- * `db/client.ts` looks in next to the running file.
+ * `db/client.ts` looks in next to the running file, and the demo's video clips (`assets/`) to `dist/assets`.
  *
  *
  * `npm start` builds first, and must start in seconds on a built tree (issue #7), so each build is skipped
@@ -66,6 +66,7 @@ export function inputsHash(inputs, extra = '') {
 
 const SERVER_INPUTS = [
   'apps/server/src',
+  'apps/server/assets',
   'apps/server/build.mjs',
   'apps/server/package.json',
   'packages',
@@ -152,6 +153,11 @@ export async function buildServer() {
   const result = await esbuild.build(serverBuildOptions('dist'));
   assertRuntimeImportsOnly(result.metafile);
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(distDir, 'migrations'), { recursive: true });
+  // the demo's video clips and covers (db/demo-videos.ts looks for them next to main.js; issue #9)
+  cpSync(path.join(serverDir, 'assets'), path.join(distDir, 'assets'), {
+    recursive: true,
+    filter: (src) => !src.endsWith('.sh'),
+  });
   return result.metafile;
 }
 

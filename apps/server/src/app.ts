@@ -15,6 +15,7 @@ import messageRoutes from './modules/message/message.routes.js';
 import noticeRoutes from './modules/notice/notice.routes.js';
 import passportRoutes from './modules/passport/passport.routes.js';
 import { ensureDemoCovers } from './db/demo-covers.js';
+import { ensureDemoVideoFiles } from './db/demo-videos.js';
 import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
 import userRoutes from './modules/user/user.routes.js';
 import videoRoutes from './modules/video/video.routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     await ensureDefaultAvatar(storage);
     if (config.seedDemo) await ensureDemoCovers(storage);
+    if (config.seedDemo) await ensureDemoVideoFiles(db, storage);
   });
   return app;
 }

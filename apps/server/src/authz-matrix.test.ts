@@ -115,6 +115,9 @@ const NOT_RESOURCE_ROUTES: Record<string, string> = {
   'POST /api/passport/register': 'creates an account',
   'POST /api/passport/login': 'signs in',
   'GET /api/logout': 'own session',
+  'POST /api/user/update_profile':
+    'own profile (the avatar must be an image of the session’s author, tested in its route test)',
+  'POST /api/user/change_password': 'own password and sessions',
   'GET /api/config': 'public config',
   'GET /api/home/userinfo': 'own user',
   'GET /api/home/overview': 'own statistics',

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { type AppConfig, loadConfig } from './config.js';
 import { openDb, pgliteNeedsInit } from './db/client.js';
 import { ensureDemoCovers } from './db/demo-covers.js';
+import { ensureDemoVideoFiles } from './db/demo-videos.js';
 import { seedDemo } from './db/seed.js';
 import { publishNotice } from './modules/notice/notice.service.js';
 import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
@@ -37,8 +38,13 @@ async function prepareFreshEmbeddedDb(config: AppConfig): Promise<void> {
  *   migrate          apply the SQL migrations (`npm run migrate`)
  *   prepare          migrate, seed the demo when start would, write the default avatar (and demo covers)
  *   seed             seed the demo (idempotent)
- *   notice:publish --title T --content HTML [--summary S]   publish a platform notice
+ *   notice:publish --title T --content HTML [--summary S]
+ *                  [--title-en T --content-en HTML [--summary-en S]]   publish a platform notice (zh-CN, and
+ *                    its en-US translation: answers follow the reader's language, issue #9)
  */
+const NOTICE_USAGE =
+  'usage: notice:publish --title T --content HTML [--summary S] [--title-en T --content-en HTML [--summary-en S]]';
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const config = loadConfig(process.env);
@@ -65,8 +71,9 @@ async function main(argv: string[]): Promise<void> {
       const handle = await openDb(config);
       await handle.migrate();
       if (config.seedDemo) await seedDemo(handle.db, config);
-      await handle.close();
       const storage = createStorage(config);
+      if (config.seedDemo) await ensureDemoVideoFiles(handle.db, storage);
+      await handle.close();
       await ensureDefaultAvatar(storage);
       if (config.seedDemo) await ensureDemoCovers(storage);
       console.log(`prepared (${handle.driver})`);
@@ -83,17 +90,36 @@ async function main(argv: string[]): Promise<void> {
     case 'notice:publish': {
       const { values } = parseArgs({
         args: rest,
-        options: { title: { type: 'string' }, content: { type: 'string' }, summary: { type: 'string' } },
+        options: {
+          title: { type: 'string' },
+          content: { type: 'string' },
+          summary: { type: 'string' },
+          'title-en': { type: 'string' },
+          'content-en': { type: 'string' },
+          'summary-en': { type: 'string' },
+        },
       });
-      if (!values.title || !values.content)
-        throw new Error('usage: notice:publish --title T --content HTML [--summary S]');
+      if (!values.title || !values.content || !values['title-en'] !== !values['content-en'])
+        throw new Error(NOTICE_USAGE);
       const handle = await openDb(config);
       await handle.migrate();
       try {
+        const en = values['title-en'] && values['content-en'];
         const notice = await publishNotice(handle.db, {
           title: values.title,
           content: values.content,
           summary: values.summary,
+          ...(en
+            ? {
+                translations: {
+                  'en-US': {
+                    title: values['title-en']!,
+                    content: values['content-en']!,
+                    summary: values['summary-en'],
+                  },
+                },
+              }
+            : {}),
         });
         console.log(`published notice ${notice.id}: ${notice.title}`);
       } finally {
@@ -103,7 +129,7 @@ async function main(argv: string[]): Promise<void> {
     }
     default:
       console.error(
-        'usage: node dist/main.js <start | migrate | prepare | seed | notice:publish --title T --content HTML [--summary S]>',
+        'usage: node dist/main.js <start | migrate | prepare | seed | notice:publish …>; ' + NOTICE_USAGE,
       );
       process.exitCode = 2;
   }

@@ -1,10 +1,16 @@
-import { IDENTITY_TYPE_163, md5Hex, MsgGroup } from '@cc/contracts';
+import { IDENTITY_TYPE_163, md5Hex, type MessageRef, MsgGroup, renderMessage } from '@cc/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import { contents, dailyStats, userIdentities, users, videos } from './schema/index.js';
 import type { Db } from './client.js';
 import { demoCoverKey } from './demo-covers.js';
-import { messageTemplates, sendSystemMessage } from '../modules/message/message.service.js';
+import { insertDemoVideoUploads } from './demo-videos.js';
+import {
+  kindMessage,
+  messageTemplates,
+  sendSystemMessage,
+  type SystemMessageInput,
+} from '../modules/message/message.service.js';
 import { publishNotice } from '../modules/notice/notice.service.js';
 import { hashPassword } from '../modules/passport/passport.service.js';
 import { findCredentials } from '../modules/user/user.service.js';
@@ -31,7 +37,8 @@ const demoContent: {
   comments: number;
   shares: number;
   daysAgo: number;
-  rejectReason?: string;
+  /** why the automatic review refused it (a catalog message, rendered in the reader's language) */
+  rejectMessage?: MessageRef;
 }[] = [
   {
     type: 'article',
@@ -75,14 +82,17 @@ const demoContent: {
   },
   {
     type: 'article',
-    title: '这款车赌博式降价背后的真相',
+    title: '4S店搞博彩式抽奖促销，值得去吗',
     status: 'rejected',
     views: 0,
     likes: 0,
     comments: 0,
     shares: 0,
     daysAgo: 4,
-    rejectReason: 'contains a prohibited word: 赌博 (gambling)',
+    rejectMessage: {
+      code: 'REVIEW_SENSITIVE_WORD',
+      params: { word: '博彩', rule: { code: 'WORD_RULE_GAMBLING' } },
+    },
   },
   {
     type: 'video',
@@ -161,12 +171,20 @@ const demoArticleBody =
   '<ul><li>市区油耗：4.3 L/100km</li><li>高速油耗：5.1 L/100km</li></ul>' +
   '<blockquote>结论：家用通勤非常省心。</blockquote>';
 
+/** The upload key (API.md §7 `fileUploadId`) of demo item `i`'s video, one per item of `demoContent`. */
+const demoVideoKeys = () => demoContent.map((_, i) => md5Hex(`demo-video-${i}`));
+
 /**
  * Seeds the demo if absent.
  * @returns true when it seeded, false when the demo already existed
  */
 export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Promise<boolean> {
-  if (await findCredentials(db, DEMO_ACCOUNT)) return false;
+  const existing = await findCredentials(db, DEMO_ACCOUNT);
+  if (existing) {
+    // A demo seeded before the clips existed gets them now (issue #9); a no-op otherwise.
+    await insertDemoVideoUploads(db, existing.id, demoVideoKeys(), config.storageDriver, now);
+    return false;
+  }
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [user] = await tx
@@ -184,6 +202,8 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
     const userId = user!.id;
     await tx.insert(userIdentities).values({ userId, type: IDENTITY_TYPE_163 });
 
+    // the id of each demo work by its title, so the demo's messages open the work they name
+    const contentIds = new Map<string, number>();
     for (const [i, item] of demoContent.entries()) {
       const at = new Date(now.getTime() - item.daysAgo * DAY - i * 60_000);
       const [row] = await tx
@@ -195,7 +215,8 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
           content: item.type === 'article' ? demoArticleBody : '',
           coverUrls: [demoCover(i)],
           status: item.status,
-          rejectReason: item.rejectReason ?? null,
+          rejectReason: item.rejectMessage ? renderMessage(item.rejectMessage, 'zh-CN') : null,
+          rejectMessage: item.rejectMessage ?? null,
           views: item.views,
           likes: item.likes,
           comments: item.comments,
@@ -205,159 +226,144 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
           updatedAt: at,
         })
         .returning();
+      contentIds.set(item.title, row!.id);
       if (item.type === 'video' || item.type === 'smallVideo') {
-        // Demo videos have no file (npm start must not need ffmpeg): their upload key names no upload, so
-        // the pages show the video as unavailable and offer to upload one, like a video whose file was removed.
+        // Demo videos play a clip shipped with the project (db/demo-videos.ts, issue #9): no ffmpeg at start.
         await tx.insert(videos).values({
           contentId: row!.id,
           use: item.type,
-          uploadKey: md5Hex(`demo-video-${i}`),
-          description: '演示视频：文件未上传。',
+          uploadKey: demoVideoKeys()[i]!,
+          description: '演示视频：项目自带的测试画面。',
         });
       }
     }
+    await insertDemoVideoUploads(tx, userId, demoVideoKeys(), config.storageDriver, now);
 
-    // 15 messages: several unread system messages (the bell), and a few in the other groups.
+    // 15 messages: several unread system messages (the bell), and a few in the other groups. Each is a kind of
+    // the catalog with its params, so it reads in both languages (issue #9); the operator's invitation is a
+    // `custom` message carrying its own translation.
+    const gamblingReason = demoContent.find((c) => c.rejectMessage)!.rejectMessage!;
     const msgs: {
-      group: number;
-      title: string;
-      body: string;
       read: boolean;
       hoursAgo: number;
-      kind: string;
-      params?: Record<string, string | number>;
-      link?: string;
+      message: Omit<SystemMessageInput, 'userId'>;
     }[] = [
       {
-        group: MsgGroup.SYSTEM,
-        title: '文章审核通过',
-        body: '你的文章《2024款凯美瑞双擎深度试驾：油耗到底有多低》已通过审核并发布。',
         read: false,
         hoursAgo: 20,
-        kind: 'article_published',
-        params: { id: 0, title: '2024款凯美瑞双擎深度试驾：油耗到底有多低' },
-        link: '/detailManage?type=article&status=published',
+        message: messageTemplates.articlePublished(
+          contentIds.get('2024款凯美瑞双擎深度试驾：油耗到底有多低')!,
+          '2024款凯美瑞双擎深度试驾：油耗到底有多低',
+        ),
       },
       {
-        group: MsgGroup.SYSTEM,
-        title: '文章审核未通过',
-        body: '你的文章《这款车赌博式降价背后的真相》未通过审核：contains a prohibited word: 赌博 (gambling)',
         read: false,
         hoursAgo: 90,
-        kind: 'article_rejected',
-        params: {
-          id: 0,
-          title: '这款车赌博式降价背后的真相',
-          reason: 'contains a prohibited word: 赌博 (gambling)',
+        message: messageTemplates.articleRejected(
+          contentIds.get('4S店搞博彩式抽奖促销，值得去吗')!,
+          '4S店搞博彩式抽奖促销，值得去吗',
+          gamblingReason,
+          {
+            rule: 'SENSITIVE_WORD',
+            word: '博彩',
+          },
+        ),
+      },
+      { read: false, hoursAgo: 30, message: kindMessage('grade_up', { grade: 3 }, null) },
+      { read: false, hoursAgo: 200, message: kindMessage('certified', {}, null) },
+      {
+        read: true,
+        hoursAgo: 300,
+        message: {
+          msgGroup: MsgGroup.SYSTEM,
+          kind: 'custom',
+          title: '平台活动邀请',
+          body: '“冬季用车”征文活动开始了，优秀作品将获得流量扶持。',
+          params: {
+            translations: {
+              'en-US': {
+                title: 'Invitation to a platform event',
+                body: 'The “Winter driving” writing contest has begun: the best works get extra exposure.',
+              },
+            },
+          },
+          link: null,
         },
       },
       {
-        group: MsgGroup.SYSTEM,
-        title: '创作者等级提升',
-        body: '恭喜！你的创作者等级已提升至 3 级，节目功能已开放。',
-        read: false,
-        hoursAgo: 30,
-        kind: 'grade_up',
-      },
-      {
-        group: MsgGroup.SYSTEM,
-        title: '认证审核通过',
-        body: '你的创作者认证已通过审核。',
-        read: false,
-        hoursAgo: 200,
-        kind: 'certified',
-      },
-      {
-        group: MsgGroup.SYSTEM,
-        title: '平台活动邀请',
-        body: '“冬季用车”征文活动开始了，优秀作品将获得流量扶持。',
-        read: true,
-        hoursAgo: 300,
-        kind: 'custom',
-      },
-      {
-        group: MsgGroup.COMMENT,
-        title: '新评论',
-        body: '用户“阿杰”评论了你的视频：制动距离比我想的短！',
         read: false,
         hoursAgo: 5,
-        kind: 'comment',
+        message: kindMessage(
+          'comment',
+          { reader: '阿杰', title: '极狐阿尔法S 冰雪路面制动实测', text: '制动距离比我想的短！' },
+          null,
+          MsgGroup.COMMENT,
+        ),
       },
       {
-        group: MsgGroup.COMMENT,
-        title: '新评论',
-        body: '用户“Lily”评论了你的文章：请问后排空间怎么样？',
         read: false,
         hoursAgo: 26,
-        kind: 'comment',
+        message: kindMessage(
+          'comment',
+          { reader: 'Lily', title: '十万元预算买什么车？五款家用轿车横评', text: '请问后排空间怎么样？' },
+          null,
+          MsgGroup.COMMENT,
+        ),
       },
       {
-        group: MsgGroup.COMMENT,
-        title: '新评论',
-        body: '用户“老张”评论了你的文章：写得很实在。',
         read: true,
         hoursAgo: 50,
-        kind: 'comment',
+        message: kindMessage(
+          'comment',
+          { reader: '老张', title: '2024款凯美瑞双擎深度试驾：油耗到底有多低', text: '写得很实在。' },
+          null,
+          MsgGroup.COMMENT,
+        ),
       },
       {
-        group: MsgGroup.LIKE,
-        title: '收到点赞',
-        body: '你的视频《极狐阿尔法S 冰雪路面制动实测》收到 120 个新赞。',
         read: false,
         hoursAgo: 8,
-        kind: 'like',
+        message: kindMessage(
+          'like',
+          { title: '极狐阿尔法S 冰雪路面制动实测', count: 120 },
+          null,
+          MsgGroup.LIKE,
+        ),
       },
       {
-        group: MsgGroup.LIKE,
-        title: '收到点赞',
-        body: '你的文章《十万元预算买什么车？》收到 45 个新赞。',
         read: true,
         hoursAgo: 70,
-        kind: 'like',
+        message: kindMessage(
+          'like',
+          { title: '十万元预算买什么车？五款家用轿车横评', count: 45 },
+          null,
+          MsgGroup.LIKE,
+        ),
       },
+      { read: false, hoursAgo: 12, message: kindMessage('fans_daily', { count: 86 }, null, MsgGroup.FOLLOW) },
       {
-        group: MsgGroup.FOLLOW,
-        title: '新粉丝',
-        body: '昨天有 86 位用户关注了你。',
-        read: false,
-        hoursAgo: 12,
-        kind: 'follow',
-      },
-      {
-        group: MsgGroup.FOLLOW,
-        title: '新粉丝',
-        body: '用户“驾驶者小林”关注了你。',
         read: true,
         hoursAgo: 100,
-        kind: 'follow',
+        message: kindMessage('follow', { reader: '驾驶者小林' }, null, MsgGroup.FOLLOW),
       },
       {
-        group: MsgGroup.BUSINESS,
-        title: '商单邀约',
-        body: '某品牌邀请你参与新车试驾推广，请在商务合作中查看。',
         read: false,
         hoursAgo: 40,
-        kind: 'business',
+        message: kindMessage(
+          'business_invite',
+          { brand: '星途汽车', campaign: '星途瑶光 C-DM 试驾推广' },
+          null,
+          MsgGroup.BUSINESS,
+        ),
       },
       {
-        group: MsgGroup.BUSINESS,
-        title: '结算完成',
-        body: '你的 11 月推广收入已结算。',
         read: true,
         hoursAgo: 400,
-        kind: 'business',
+        message: kindMessage('business_settled', { period: '2025-11' }, null, MsgGroup.BUSINESS),
       },
     ];
     for (const m of msgs) {
-      const id = await sendSystemMessage(tx, {
-        userId,
-        msgGroup: m.group,
-        kind: m.kind,
-        params: m.params,
-        title: m.title,
-        body: m.body,
-        link: m.link ?? null,
-      });
+      const id = await sendSystemMessage(tx, { userId, ...m.message });
       await tx.execute(
         // Spread the demo over time and mark the older ones read.
         sql`update messages set created_at = ${new Date(now.getTime() - m.hoursAgo * 3_600_000)}, is_read = ${m.read} where id = ${id}`,
@@ -377,24 +383,43 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
     }
   });
 
+  // Notices in zh-CN with their en-US translation (issue #9: both languages render).
   const notices = [
     {
       title: '创作者中心全新升级',
       summary: '新版创作者中心上线：数据更清晰，发布更快捷。',
       content:
         '<p>新版创作者中心今天上线。</p><ul><li>首页数据总览</li><li>文章编辑器支持图片与引用</li></ul>',
+      en: {
+        title: 'The new Creator Centre is here',
+        summary: 'The new Creator Centre is live: clearer numbers, faster publishing.',
+        content:
+          '<p>The new Creator Centre goes live today.</p><ul><li>An overview of your numbers on the home page</li><li>Images and quotes in the article editor</li></ul>',
+      },
       days: 10,
     },
     {
       title: '关于规范汽车内容创作的公告',
       summary: '请勿发布夸大宣传、虚假测评等内容。',
       content: '<p>为维护良好的社区环境，请勿发布夸大宣传、虚假测评、违规改装等内容。</p>',
+      en: {
+        title: 'Notice on responsible car content',
+        summary: 'Do not publish exaggerated claims, fake reviews and the like.',
+        content:
+          '<p>To keep the community healthy, do not publish exaggerated claims, fake reviews or illegal modifications.</p>',
+      },
       days: 4,
     },
     {
       title: '“冬季用车”征文活动开启',
       summary: '分享你的冬季用车经验，赢取流量扶持。',
       content: '<h2>活动时间</h2><p>即日起至月底。</p><p>优秀作品将获得首页推荐。</p>',
+      en: {
+        title: 'The “Winter driving” writing contest is open',
+        summary: 'Share your winter driving experience and win extra exposure.',
+        content:
+          '<h2>When</h2><p>From today to the end of the month.</p><p>The best works will be featured on the home page.</p>',
+      },
       days: 1,
     },
   ];
@@ -403,6 +428,7 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
       title: n.title,
       summary: n.summary,
       content: n.content,
+      translations: { 'en-US': n.en },
       publishedAt: new Date(now.getTime() - n.days * DAY),
     });
   }

@@ -1,4 +1,12 @@
-import { errorEnvelopeSchema, envelopeSchema, USER_GUID_HEADER } from '@cc/contracts';
+import {
+  type ErrorEnvelope,
+  errorEnvelopeSchema,
+  envelopeSchema,
+  isServerMessageCode,
+  type MessageLanguage,
+  pickMessageLanguage,
+  USER_GUID_HEADER,
+} from '@cc/contracts';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +26,9 @@ import { brokenBody, brokenParamText, hostilePathSegment, hostileValue } from '.
 // values (2147483648, NUL, deep nesting, wrong types, broken JSON and multipart, over-long values), signed
 // correctly, as a signed-in author and anonymously. At least FUZZ_REQUESTS (default 10,000) requests;
 // no answer may be a 5xx, and every /api/ and /fileservice/ answer must be a well-formed envelope.
+// Issue #9: every request asks for a language (Accept-Language: none, zh-CN, en-US or one we do not have), and
+// every refusal must answer in it — a catalog `messageCode`, and a zh-CN message that is Chinese or an en-US
+// one that is not — field errors included (`checkLanguage`).
 // Reproduce a failure with FUZZ_SEED=<seed printed in the failure>.
 
 const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
@@ -66,9 +77,35 @@ function raisedLimits(): Partial<AppConfig> {
 
 const anyEnvelope = z.union([envelopeSchema(z.unknown()), errorEnvelopeSchema]);
 
+/** The Accept-Language values the fuzz sends: none (zh-CN), ours, a list, and one we do not have (zh-CN). */
+const LANGUAGE_HEADERS = [undefined, 'zh-CN', 'en-US', 'en-GB,en;q=0.9,zh-CN;q=0.8', 'fr-FR'] as const;
+const CJK = /[\u3400-\u9fff\uff00-\uffef]/;
+
+/**
+ * Why an error envelope is not in the language asked for, or null (issue #9): its `messageCode` and every
+ * field's `code` must be catalog codes; in zh-CN every text holds Chinese, in en-US none does (a template's
+ * Chinese; values the request itself carried may be anything, so a request with CJK in it is not judged).
+ */
+function checkLanguage(env: ErrorEnvelope, lang: MessageLanguage, requestText: string): string | null {
+  if (!isServerMessageCode(env.messageCode))
+    return `messageCode ${String(env.messageCode)} is not a catalog code`;
+  const fields = env.data && 'fields' in env.data ? env.data.fields : [];
+  for (const f of fields) if (!isServerMessageCode(f.code)) return `field ${f.path} code ${String(f.code)}`;
+  const texts = [env.message, ...fields.map((f) => f.message)];
+  if (lang === 'zh-CN') {
+    const english = texts.find((text) => !CJK.test(text));
+    return english === undefined ? null : `not Chinese: ${english}`;
+  }
+  if (CJK.test(requestText)) return null;
+  const chinese = texts.find((text) => CJK.test(text));
+  return chinese === undefined ? null : `not English: ${chinese}`;
+}
+
 type Who = 'author' | 'anonymous';
 interface Attempt {
   describe: string;
+  /** the Accept-Language sent (undefined: none) */
+  language: string | undefined;
   run: () => Promise<LightMyRequestResponse>;
 }
 
@@ -153,11 +190,17 @@ describe('schema-driven fuzz of every route (issue #8 "Keep it fixed")', () => {
             tamper,
             who: fc.constantFrom<Who>('author', 'anonymous'),
             json: fc.boolean(),
+            language: fc.constantFrom(...LANGUAGE_HEADERS),
           })
-          .map(({ param: p, tamper: opts, who, json }) => {
+          .map(({ param: p, tamper: opts, who, json, language }) => {
             const session = authors[who];
-            const options: SignOptions = { ...opts, session, json };
-            const describe = `${route.method} ${route.url} as ${who} ${JSON.stringify({ param: p, ...opts, json }).slice(0, 400)}`;
+            const options: SignOptions = {
+              ...opts,
+              session,
+              json,
+              headers: { ...opts.headers, 'accept-language': language },
+            };
+            const describe = `${route.method} ${route.url} as ${who} in ${language} ${JSON.stringify({ param: p, ...opts, json }).slice(0, 400)}`;
             const run = () =>
               route.method === 'GET' || route.method === 'HEAD'
                 ? signedGet(t.app, route.url, p, options)
@@ -166,10 +209,11 @@ describe('schema-driven fuzz of every route (issue #8 "Keep it fixed")', () => {
               // HEAD has no signed form of its own: the unsigned request must still be refused cleanly
               return {
                 describe,
+                language,
                 run: () => t.app.inject({ method: 'HEAD', url: route.url, cookies: session?.cookies }),
               };
             }
-            return { describe, run };
+            return { describe, language, run };
           });
       }
 
@@ -194,8 +238,9 @@ describe('schema-driven fuzz of every route (issue #8 "Keep it fixed")', () => {
               { weight: 9, arbitrary: fc.constant(0) },
               { weight: 1, arbitrary: fc.constantFrom(20_000, 200_000) },
             ),
+            language: fc.constantFrom(...LANGUAGE_HEADERS),
           })
-          .map(({ path, query: q, body, who, guid, longQuery }) => {
+          .map(({ path, query: q, body, who, guid, longQuery, language }) => {
             let i = 0;
             let url = route.url.replace(/:[A-Za-z]+|\*/g, () => path[i++] ?? 'x');
             if (url === '*') url = `/${path[0] ?? ''}`;
@@ -207,6 +252,7 @@ describe('schema-driven fuzz of every route (issue #8 "Keep it fixed")', () => {
               url: qs ? `${url}?${qs}` : url,
               headers: {
                 ...(guid !== undefined ? { [USER_GUID_HEADER]: guid } : {}),
+                ...(language !== undefined ? { 'accept-language': language } : {}),
                 ...(body.contentType && route.method !== 'GET' && route.method !== 'HEAD'
                   ? { 'content-type': body.contentType }
                   : {}),
@@ -214,14 +260,15 @@ describe('schema-driven fuzz of every route (issue #8 "Keep it fixed")', () => {
               cookies: authors[who]?.cookies,
               ...(route.method !== 'GET' && route.method !== 'HEAD' ? { payload: body.payload } : {}),
             };
-            const describe = `${route.method} ${opts.url!.toString().slice(0, 300)} as ${who} body=${JSON.stringify(String(body.payload).slice(0, 120))} ct=${body.contentType}`;
-            return { describe, run: () => t.app.inject(opts) };
+            const describe = `${route.method} ${opts.url!.toString().slice(0, 300)} as ${who} in ${language} body=${JSON.stringify(String(body.payload).slice(0, 120))} ct=${body.contentType}`;
+            return { describe, language, run: () => t.app.inject(opts) };
           });
       }
 
       const perRoute = Math.ceil(TOTAL_REQUESTS / generators.length);
       const failures: string[] = [];
       let sent = 0;
+      let languageChecked = 0;
       const started = Date.now();
       for (const [index, { route, attempts }] of generators.entries()) {
         const samples = fc.sample(attempts, { numRuns: perRoute, seed: SEED + index });
@@ -253,7 +300,17 @@ describe('schema-driven fuzz of every route (issue #8 "Keep it fixed")', () => {
                 failures.push(
                   `NOT AN ENVELOPE ${res.statusCode} ${attempt.describe} → ${res.body.slice(0, 200)}`,
                 );
+                return;
               }
+              // An over-long request line is refused before it is parsed: no language to follow (zh-CN).
+              if (check.data.status === 1 || res.statusCode === 431) return;
+              languageChecked++;
+              const wrong = checkLanguage(
+                check.data as ErrorEnvelope,
+                pickMessageLanguage(attempt.language),
+                attempt.describe,
+              );
+              if (wrong) failures.push(`LANGUAGE ${wrong} — ${attempt.describe} → ${res.body.slice(0, 200)}`);
             }),
           );
         }
@@ -264,6 +321,7 @@ describe('schema-driven fuzz of every route (issue #8 "Keep it fixed")', () => {
       );
       expect(failures.slice(0, 40), `seed ${SEED}: ${failures.length} failures`).toEqual([]);
       expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+      expect(languageChecked, 'refusals whose language was checked').toBeGreaterThan(TOTAL_REQUESTS / 4);
     },
   );
 });

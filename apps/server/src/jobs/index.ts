@@ -7,6 +7,7 @@ import type { DbHandle } from '../db/client.js';
 import {
   cleanupExpiredUploads,
   type FileServiceDeps,
+  releaseUpload,
   runVideoProbe,
 } from '../modules/fileservice/fileservice.service.js';
 import { publishScheduledVideo } from '../modules/video/video.service.js';
@@ -19,8 +20,9 @@ import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
  * connection pool and no second connection string. On PGlite, SQL without parameters goes through `exec`
  * (pg-boss sends multi-statement migrations that a prepared `query` refuses), SQL with parameters through
  * `query`. Jobs: `video-probe` (after a merge), `upload-cleanup` (hourly, API.md §7 24 h expiry) and
- * `video-publish` (a scheduled video at its time, issue #3) and `auth-purge` (hourly, issue #7: expired
- * sessions, stale auth attempts, expired upload tokens).
+ * `video-publish` (a scheduled video at its time, issue #3), `auth-purge` (hourly, issue #7: expired
+ * sessions, stale auth attempts, expired upload tokens) and `upload-release` (the file a video swapped out,
+ * once nothing plays it: issue #8 item 1).
  */
 
 /** How often an idle worker asks for work, seconds (pg-boss 10's minimum is 0.5). */
@@ -117,6 +119,15 @@ export function startJobs(
       app.log.info({ purged }, 'expired sign-in rows purged');
     });
     await boss.schedule(JOB_NAMES.authPurge, AUTH_PURGE_CRON);
+    await boss.work<{ userId: number; key: string; swappedAt: string }>(
+      JOB_NAMES.uploadRelease,
+      { pollingIntervalSeconds: POLL_SECONDS },
+      async (jobs) => {
+        for (const { data } of jobs) {
+          await releaseUpload(fileDeps, data.userId, data.key, new Date(data.swappedAt));
+        }
+      },
+    );
     await boss.work<{ id: number }>(
       JOB_NAMES.videoPublish,
       { pollingIntervalSeconds: POLL_SECONDS },

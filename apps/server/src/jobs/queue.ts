@@ -8,6 +8,11 @@ export const JOB_NAMES = {
   videoPublish: 'video-publish',
   /** hourly: delete expired sessions, stale auth attempts and expired upload tokens (issue #7) */
   authPurge: 'auth-purge',
+  /**
+   * free an upload a video no longer plays once no other work of its author uses it; data `{ userId, key }`
+   * (the client key; issue #8 item 1: a swapped-out file is removed only when nothing references it)
+   */
+  uploadRelease: 'upload-release',
 } as const;
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 

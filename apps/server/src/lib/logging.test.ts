@@ -107,7 +107,7 @@ describe('log lines of a running app', () => {
         { account: uniqueAccount('logged'), password, mediaName: 'Logged Author' },
         { headers: { 'x-forwarded-for': '10.77.0.1' } },
       );
-      expect(body(res)).toMatchObject({ status: 10500, message: 'internal error' });
+      expect(body(res)).toMatchObject({ status: 10500, messageCode: 'INTERNAL' });
     } finally {
       await t.db.execute(sql.raw('ALTER TABLE users DROP CONSTRAINT cc_log_test_refuse'));
     }

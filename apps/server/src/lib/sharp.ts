@@ -34,7 +34,7 @@ const waiting: (() => void)[] = [];
 export async function runImageJob<T>(job: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_IMAGE_JOBS) {
     if (waiting.length >= MAX_QUEUED_IMAGE_JOBS) {
-      throw new AppError('RATE_LIMITED', 'too many images are being resized, try again shortly', {
+      throw new AppError('RATE_LIMITED', 'IMAGE_BUSY', {
         ercd: 'IMAGE_BUSY',
         retryAfterSeconds: 1,
       });

@@ -1,5 +1,13 @@
 import type { Socket } from 'node:net';
-import { type Envelope, envelopeSchema, errorEnvelopeSchema, statusTable } from '@cc/contracts';
+import {
+  DEFAULT_MESSAGE_LANGUAGE,
+  type Envelope,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  type MessageLanguage,
+  pickMessageLanguage,
+  statusTable,
+} from '@cc/contracts';
 import type {
   FastifyBaseLogger,
   FastifyError,
@@ -18,7 +26,9 @@ import { AppError } from '../errors.js';
  * - A handler of an `/api/` or `/fileservice/` route returns its `data` (or `null`); the preSerialization
  *   hook wraps it as `{ status: 1, message: 'success', data }`. A handler that streams or sends bytes
  *   (media) is left alone.
- * - Anything thrown becomes `{ status, message, data, ercd }` with the HTTP status of the table:
+ * - Anything thrown becomes `{ status, message, data, ercd, messageCode }` with the HTTP status of the table,
+ *   `message` and `data.fields[].message` in the request's language (`requestLanguage`: `Accept-Language`,
+ *   zh-CN by default; issue #9) and `messageCode` the catalog code of `message`:
  *   AppError as is; Fastify's own errors mapped (body too large → 10010, bad content type or body → 10007,
  *   schema validation → 10007 with `data.fields`, 404 → 10006, 429 → 10009); everything else is 10500
  *   "internal error" and the real error is only logged.
@@ -47,11 +57,24 @@ export function isEnvelopePath(url: string): boolean {
   );
 }
 
-function errorEnvelope(error: AppError): Envelope<unknown> {
+/**
+ * The language of the texts a request gets back (issue #9, docs/api.md "Language of messages"): its
+ * `Accept-Language` (`pickMessageLanguage`), zh-CN when absent or naming neither zh nor en.
+ */
+export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): MessageLanguage {
+  return pickMessageLanguage(request.headers['accept-language']);
+}
+
+function errorEnvelope(error: AppError, lang: MessageLanguage): Envelope<unknown> {
   const row = statusTable[error.code];
-  const body: Envelope<unknown> = { status: row.status, message: error.message, data: error.data ?? null };
+  const body: Envelope<unknown> = {
+    status: row.status,
+    message: error.messageIn(lang),
+    data: error.dataIn(lang) ?? null,
+  };
   const ercd = error.ercd ?? row.ercd;
   if (ercd) body.ercd = ercd;
+  body.messageCode = error.messageRef.code;
   built.add(body);
   return body;
 }
@@ -125,42 +148,38 @@ export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   const e = error as Partial<FastifyError> & { validation?: { instancePath?: string; message?: string }[] };
   if (Array.isArray(e.validation)) {
+    // Fastify's own schema validation (routes outside signedRoute): the field is named, the text is ours
     return AppError.validation(
       e.validation.map((v) => ({
         path: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
-        message: v.message ?? 'invalid',
+        code: 'FIELD_INVALID',
       })),
     );
   }
   switch (e.code) {
     case 'FST_ERR_BAD_URL':
-      return AppError.validation([{ path: 'url', message: 'the URL is malformed' }]);
+      return AppError.validation([{ path: 'url', code: 'URL_MALFORMED' }]);
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new AppError('TOO_LARGE', 'the URL is too long');
+      return new AppError('TOO_LARGE', 'URL_TOO_LONG');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('TOO_LARGE', 'request body is too large');
+      return new AppError('TOO_LARGE', 'BODY_TOO_LARGE');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError(
-        'VALIDATION_FAILED',
-        'unsupported content type: send application/x-www-form-urlencoded or application/json',
-        {
-          data: { fields: [{ path: 'content-type', message: 'unsupported content type' }] },
-        },
-      );
+      return AppError.validation([{ path: 'content-type', code: 'CONTENT_TYPE_UNSUPPORTED' }]);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return AppError.validation([{ path: 'body', message: 'body is not valid JSON' }]);
+      return AppError.validation([{ path: 'body', code: 'BODY_NOT_JSON' }]);
     default:
       break;
   }
   const http = typeof e.statusCode === 'number' ? e.statusCode : 500;
-  if (http === 413) return new AppError('TOO_LARGE', 'request body is too large');
-  if (http === 404) return new AppError('NOT_FOUND', 'not found');
-  if (http === 429) return new AppError('RATE_LIMITED', e.message || 'too many requests');
+  if (http === 413) return new AppError('TOO_LARGE', 'BODY_TOO_LARGE');
+  if (http === 404) return new AppError('NOT_FOUND', 'NOT_FOUND');
+  if (http === 429) return new AppError('RATE_LIMITED', 'TOO_MANY_REQUESTS_NOW');
   if (http === 400 && error instanceof SyntaxError)
-    return AppError.validation([{ path: 'body', message: 'body is not valid JSON' }]);
-  if (http >= 400 && http < 500) return new AppError('FAILED', e.message || 'request refused');
+    return AppError.validation([{ path: 'body', code: 'BODY_NOT_JSON' }]);
+  // Fastify's other 4xx texts are English and technical: the client gets ours, the log keeps theirs
+  if (http >= 400 && http < 500) return new AppError('FAILED', 'REQUEST_REFUSED', { cause: error });
   return null;
 }
 
@@ -169,17 +188,17 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   let appError = toAppError(error);
   if (!appError) {
     request.log.error({ err: error }, 'unhandled error');
-    appError = new AppError('INTERNAL', 'internal error');
+    appError = new AppError('INTERNAL', 'INTERNAL');
   } else if (appError.code === 'INTERNAL') {
     request.log.error({ err: appError.cause ?? appError }, 'internal error');
-    appError = new AppError('INTERNAL', 'internal error');
+    appError = new AppError('INTERNAL', 'INTERNAL');
   }
   if (appError.retryAfterSeconds !== undefined)
     reply.header('retry-after', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
   return reply
     .code(appError.httpStatus)
     .type('application/json; charset=utf-8')
-    .send(errorEnvelope(appError));
+    .send(errorEnvelope(appError, requestLanguage(request)));
 }
 
 /** HTTP status of an over-long request line or header block (RFC 6585): the body is the 10010 envelope. */
@@ -190,7 +209,7 @@ const HEADER_OVERFLOW_HTTP = 431;
  * request — above all a query string or cookies beyond `maxHeaderSize` (16 KiB) — is answered with the
  * envelope instead of Node's or Fastify's bare text: header overflow → HTTP 431 with status 10010
  * (TOO_LARGE), a timeout → 408 with status 0, anything else malformed → 400 with 10007. The socket is
- * closed afterwards, as Node does.
+ * closed afterwards, as Node does. No request was parsed, so the texts are in the default language (zh-CN).
  */
 export function envelopeClientErrorHandler(
   this: FastifyInstance,
@@ -202,17 +221,17 @@ export function envelopeClientErrorHandler(
   let appError: AppError;
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     http = HEADER_OVERFLOW_HTTP;
-    appError = new AppError('TOO_LARGE', 'the request line or headers are too large (a long query string?)');
+    appError = new AppError('TOO_LARGE', 'HEADERS_TOO_LARGE');
   } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     http = 408;
-    appError = new AppError('FAILED', 'the request timed out');
+    appError = new AppError('FAILED', 'REQUEST_TIMEOUT');
   } else {
     http = 400;
-    appError = AppError.validation([{ path: 'request', message: 'the HTTP request is malformed' }]);
+    appError = AppError.validation([{ path: 'request', code: 'REQUEST_MALFORMED' }]);
   }
   this.log.debug({ err: error }, 'client error');
   if (socket.writable) {
-    const body = JSON.stringify(errorEnvelope(appError));
+    const body = JSON.stringify(errorEnvelope(appError, DEFAULT_MESSAGE_LANGUAGE));
     socket.write(
       `HTTP/1.1 ${http} ${http === HEADER_OVERFLOW_HTTP ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -40,9 +40,10 @@ function ipKey(request: FastifyRequest): string {
 /** Seconds until a window closes, at least 1: the `Retry-After` of a refusal. */
 const retryAfter = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000));
 
-function rateLimited(what: string, ttlMs: number): AppError {
+/** A 10009 with its Retry-After; `code` names what ran out (a catalog code taking `{{seconds}}`). */
+function rateLimited(code: 'TOO_MANY_REQUESTS' | 'UPLOAD_BUDGET_USED', ttlMs: number): AppError {
   const seconds = retryAfter(ttlMs);
-  return new AppError('RATE_LIMITED', `${what}, try again in ${seconds} s`, { retryAfterSeconds: seconds });
+  return new AppError('RATE_LIMITED', { code, params: { seconds } }, { retryAfterSeconds: seconds });
 }
 
 /**
@@ -98,6 +99,9 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig; d
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
+        // the publishing pages read a chosen video through a blob: URL (duration, shape, a cover frame;
+        // issue #9); played videos come from /media/, which IMAGE_HOSTS may serve
+        mediaSrc: ["'self'", 'blob:', ...imageHosts],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -128,7 +132,7 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig; d
       if (request.routeOptions.config.rateLimit) return false;
       return !isEnvelopePath(request.url);
     },
-    errorResponseBuilder: (_request, context) => rateLimited('too many requests', context.ttl),
+    errorResponseBuilder: (_request, context) => rateLimited('TOO_MANY_REQUESTS', context.ttl),
   });
 
   app.addHook('preParsing', async (request) => {
@@ -137,12 +141,12 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig; d
       const author = await fileServiceAuthor(db, request);
       if (author === null) {
         const state = await counter.hit(ipKey(request), 1, LIMIT_WINDOW_MS);
-        if (state.total > limits.anonymousPerMinute) throw rateLimited('too many requests', state.ttlMs);
+        if (state.total > limits.anonymousPerMinute) throw rateLimited('TOO_MANY_REQUESTS', state.ttlMs);
         return;
       }
       const state = await counter.hit(`file-bytes:author:${author}`, fileCharge(request), LIMIT_WINDOW_MS);
       if (state.total > limits.fileBytesPerMinute) {
-        throw rateLimited('upload budget of this minute used up', state.ttlMs);
+        throw rateLimited('UPLOAD_BUDGET_USED', state.ttlMs);
       }
     } catch (error) {
       if (error instanceof AppError) throw error;

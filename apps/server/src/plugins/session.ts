@@ -38,7 +38,7 @@ export function hashSessionToken(token: string): string {
 
 /** The signed-in user; throws NOT_LOGGED_IN (10002) when there is no valid session. */
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('NOT_LOGGED_IN', 'please log in');
+  if (!request.user) throw new AppError('NOT_LOGGED_IN', 'LOGIN_REQUIRED');
   return request.user;
 }
 
@@ -51,7 +51,7 @@ export function requireUserGuid(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   const header = request.headers[USER_GUID_HEADER];
   if (typeof header !== 'string' || header !== user.userGuid) {
-    throw new AppError('FORBIDDEN', `header ${USER_GUID_HEADER} must carry your UserGuid`);
+    throw new AppError('FORBIDDEN', { code: 'USER_GUID_REQUIRED', params: { header: USER_GUID_HEADER } });
   }
   return user;
 }

@@ -59,7 +59,7 @@ const t = useTestApp({}, (app) => {
     app,
     { method: 'GET', url: '/api/test/internal', auth: 'public', summary: 'internal', data: nullDataSchema },
     async () => {
-      throw new AppError('INTERNAL', 'disk /var/lib/secret full');
+      throw new AppError('INTERNAL', 'INTERNAL', { cause: new Error('disk /var/lib/secret full') });
     },
   );
 });
@@ -87,7 +87,8 @@ describe('signed requests', () => {
     expect(body(res)).toMatchObject({
       status: 10003,
       ercd: 'BAD_SIGNATURE',
-      message: 'sign is missing',
+      messageCode: 'SIGN_MISSING',
+      message: '缺少签名 sign',
       data: null,
     });
   });
@@ -100,7 +101,7 @@ describe('signed requests', () => {
       { id: 1 },
       { session, fields: { sign: 'a'.repeat(32) } },
     );
-    expect(body(res)).toMatchObject({ status: 10003, message: 'sign is wrong' });
+    expect(body(res)).toMatchObject({ status: 10003, message: '签名错误' });
   });
 
   it('refuses a sign made with another secret', async () => {
@@ -186,7 +187,7 @@ describe('signed requests', () => {
     );
     expect(body(missing)).toMatchObject({
       status: 10003,
-      message: `header encryptType must be ${ENCRYPT_TYPE} (MD5 signature)`,
+      message: `请求头 encryptType 必须为 ${ENCRYPT_TYPE}（MD5 签名）`,
     });
     const wrong = await signedGet(
       t.app,
@@ -213,8 +214,16 @@ describe('signed requests', () => {
     const res = await signedGet(t.app, '/api/test/echo', { id: 0 }, { session });
     const env = body<{ fields: { path: string; message: string }[] }>(res);
     expect(env.status).toBe(10007);
-    expect(env.data.fields).toEqual([{ path: 'id', message: 'id is required' }]);
-    expect(env.message).toBe('id: id is required');
+    expect(env.data.fields).toEqual([{ path: 'id', message: '缺少 id', code: 'ID_REQUIRED' }]);
+    expect(env.message).toBe('缺少 id');
+    // the same refusal for a client that asks for English (issue #9): same codes, English texts
+    const en = body(
+      await signedGet(t.app, '/api/test/echo', { id: 0 }, { session, headers: { 'accept-language': 'en' } }),
+    );
+    expect(en).toMatchObject({
+      message: 'id is required',
+      data: { fields: [{ path: 'id', message: 'id is required', code: 'ID_REQUIRED' }] },
+    });
   });
 
   it('checks the signature before the param (a bad sign with a bad param is 10003)', async () => {
@@ -238,7 +247,13 @@ describe('signed requests', () => {
     for (const url of ['/api/test/boom', '/api/test/internal']) {
       const res = await signedGet(t.app, url, {});
       expect(res.statusCode).toBe(500);
-      expect(body(res)).toEqual({ status: 10500, message: 'internal error', data: null, ercd: 'INTERNAL' });
+      expect(body(res)).toEqual({
+        status: 10500,
+        message: '服务器内部错误，请稍后再试',
+        data: null,
+        ercd: 'INTERNAL',
+        messageCode: 'INTERNAL',
+      });
       expect(res.body).not.toMatch(/secret/);
     }
   });

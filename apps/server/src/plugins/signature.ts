@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
-  CONTROL_CHAR_MESSAGE,
   ENCRYPT_TYPE,
   hasControlChars,
-  type FieldError,
+  type FieldIssue,
   SIGN_WINDOW_SECONDS,
   emptyParamSchema,
+  zodFieldIssues,
 } from '@cc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -83,11 +83,6 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Turns zod issues into `data.fields` of a 10007 (API.md §3). */
-export function zodFields(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-}
-
 /** Deepest nesting of a signed `param` (objects and arrays) accepted; the contracts need 3 (issue #8 item 2). */
 export const PARAM_MAX_DEPTH = 16;
 
@@ -98,21 +93,21 @@ export const PARAM_MAX_DEPTH = 16;
  * @param json the output of `JSON.parse(param)`
  * @returns the field error (`path` as in zod's `data.fields`, `param` for the root), or null
  */
-export function findHostileField(json: unknown): FieldError | null {
+export function findHostileField(json: unknown): FieldIssue | null {
   const stack: [value: unknown, path: string, depth: number][] = [[json, '', 0]];
   while (stack.length > 0) {
     const [value, path, depth] = stack.pop()!;
     if (typeof value === 'string') {
-      if (hasControlChars(value, true)) return { path: path || 'param', message: CONTROL_CHAR_MESSAGE };
+      if (hasControlChars(value, true)) return { path: path || 'param', code: 'FIELD_CONTROL_CHARS' };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= PARAM_MAX_DEPTH) {
-      return { path: path || 'param', message: `must not nest deeper than ${PARAM_MAX_DEPTH} levels` };
+      return { path: path || 'param', code: 'FIELD_TOO_DEEP', params: { max: PARAM_MAX_DEPTH } };
     }
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (hasControlChars(key)) return { path: path || 'param', message: `keys ${CONTROL_CHAR_MESSAGE}` };
+      if (hasControlChars(key)) return { path: path || 'param', code: 'FIELD_KEY_CONTROL_CHARS' };
       stack.push([child, childPath, depth + 1]);
     }
   }
@@ -199,7 +194,7 @@ export function verifySignedRequest(
 ): unknown {
   const encryptType = request.headers['encrypttype'];
   if (encryptType !== ENCRYPT_TYPE) {
-    throw new AppError('BAD_SIGNATURE', `header encryptType must be ${ENCRYPT_TYPE} (MD5 signature)`);
+    throw new AppError('BAD_SIGNATURE', { code: 'ENCRYPT_TYPE_WRONG', params: { value: ENCRYPT_TYPE } });
   }
   const raw = readFields(request);
   const fields: Record<(typeof SIGNED_FIELDS)[number], string> = {
@@ -215,41 +210,42 @@ export function verifySignedRequest(
     if (typeof value !== 'string' && typeof value !== 'number') {
       throw new AppError(
         'BAD_SIGNATURE',
-        name === 'sign' ? 'sign is missing' : `signed field ${name} is missing`,
+        name === 'sign' ? 'SIGN_MISSING' : { code: 'SIGNED_FIELD_MISSING', params: { name } },
       );
     }
     fields[name] = String(value);
   }
   const secret = Object.hasOwn(secrets, fields.cid) ? secrets[fields.cid] : undefined;
-  if (!secret) throw new AppError('BAD_SIGNATURE', `unknown cid ${fields.cid}`);
+  if (!secret) throw new AppError('BAD_SIGNATURE', { code: 'CID_UNKNOWN', params: { cid: fields.cid } });
   const expected = computeSignNative(fields.cid, fields.param, fields.ver, fields.t, secret);
-  if (!safeEqual(expected, fields.sign.toLowerCase())) throw new AppError('BAD_SIGNATURE', 'sign is wrong');
+  if (!safeEqual(expected, fields.sign.toLowerCase())) throw new AppError('BAD_SIGNATURE', 'SIGN_WRONG');
 
-  if (!/^\d{1,12}$/.test(fields.t)) throw new AppError('REQUEST_EXPIRED', 't must be Unix time in seconds');
+  if (!/^\d{1,12}$/.test(fields.t)) throw new AppError('REQUEST_EXPIRED', 'TIME_NOT_SECONDS');
   if (Math.abs(Number(fields.t) - nowSeconds) > SIGN_WINDOW_SECONDS) {
-    throw new AppError(
-      'REQUEST_EXPIRED',
-      `request time is more than ${SIGN_WINDOW_SECONDS} s away from server time`,
-    );
+    throw new AppError('REQUEST_EXPIRED', {
+      code: 'REQUEST_TIME_SKEW',
+      params: { seconds: SIGN_WINDOW_SECONDS },
+    });
   }
 
   if (route.auth === 'user') {
     // The session is the identity; `uid` only has to agree with it (API.md §2).
-    if (!request.user) throw new AppError('NOT_LOGGED_IN', 'please log in');
-    if (fields.uid !== String(request.user.id))
-      throw new AppError('NOT_LOGGED_IN', 'uid does not match the session; please log in again');
+    if (!request.user) throw new AppError('NOT_LOGGED_IN', 'LOGIN_REQUIRED');
+    if (fields.uid !== String(request.user.id)) throw new AppError('NOT_LOGGED_IN', 'UID_MISMATCH');
   }
 
   let json: unknown;
   try {
     json = JSON.parse(fields.param);
   } catch {
-    throw AppError.validation([{ path: 'param', message: 'param is not valid JSON' }]);
+    throw AppError.validation([{ path: 'param', code: 'PARAM_NOT_JSON' }]);
   }
   const hostile = findHostileField(json);
   if (hostile) throw AppError.validation([hostile]);
-  const parsed = route.param.safeParse(json);
-  if (!parsed.success) throw AppError.validation(zodFields(parsed.error));
+  // reportInput: a missing field reads "is required" rather than "must be a string" (zodIssueMessage)
+  const parsed = route.param.safeParse(json, { reportInput: true });
+  // each issue's path and catalog message (issue #9), rendered in the request's language by the envelope
+  if (!parsed.success) throw AppError.validation(zodFieldIssues(parsed.error));
   return parsed.data;
 }
 

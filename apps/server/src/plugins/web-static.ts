@@ -13,6 +13,13 @@ import { AppError } from '../errors.js';
  * fall back to HTML: an unknown one is the 10006 envelope. Hashed assets are immutable for a year;
  * index.html is `no-cache` so a deploy shows at once.
  *
+ * Files are sent compressed (issue #9 "First load"): the web build writes `<file>.br` and `<file>.gz` next to
+ * each text asset (apps/web/vite.config.ts), and `@fastify/static` (`preCompressed`) picks the one the
+ * request's `Accept-Encoding` prefers (br, then gzip), with `Content-Encoding`, the original file's type and
+ * `Vary: Accept-Encoding`; a client that accepts neither, or a file without them, gets the file as it is.
+ * index.html is sent uncompressed: it is written per request (the signing meta) and ~1.3 kB, so compressing
+ * it would cost a compression per page load to save under a kilobyte.
+ *
  * index.html is served with the web client's signing secret written into it (`<meta name="cc-sign-secret">`,
  * issue #8 item 9): the app signs with the secret this server expects, read from `SIGN_SECRETS` at run time,
  * so a build never carries a second copy that could differ.
@@ -68,6 +75,8 @@ async function webStaticPlugin(
       // Wildcard: files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: false,
+      // `<file>.br` / `<file>.gz` written by the web build, chosen by Accept-Encoding (issue #9)
+      preCompressed: true,
       // index.html goes through sendIndex (its signing meta), never as the raw file
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
@@ -85,9 +94,12 @@ async function webStaticPlugin(
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isServerPath(request.url)) {
-      throw new AppError('NOT_FOUND', `no such path: ${request.method} ${request.url.split('?')[0]}`);
+      throw new AppError('NOT_FOUND', {
+        code: 'ROUTE_NOT_FOUND',
+        params: { method: request.method, path: request.url.split('?')[0] ?? '' },
+      });
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('NOT_FOUND', 'not found');
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('NOT_FOUND', 'NOT_FOUND');
     if (built && request.url.split('?')[0] === '/index.html') return sendIndex(reply);
     // A missing asset (an old hashed chunk after a deploy) must be a 404, not index.html: the app's chunk-error
     // guard then reloads the page (spec §4) instead of choking on HTML served as JavaScript.

@@ -1,5 +1,5 @@
 import type { ContentStatus } from '@cc/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { contents } from '../modules/content/content.schema.js';
 import { videos } from '../modules/video/video.schema.js';
@@ -55,6 +55,23 @@ export async function isUploadPinned(db: Db, userId: number, key: string): Promi
         inArray(contents.status, [...PINNING_STATUSES]),
       ),
     )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Whether any work of `userId` that is not deleted — a draft, rejected, scheduled, reviewing or published
+ * video — plays the upload of the client key `key` (API.md §7 `fileUploadId`). The release after a swap
+ * (issue #8 item 1) frees an upload only when this is false. A deleted work does not hold its upload.
+ * Work types that play uploads join this query as they arrive (issue #10: dynamics with a short video).
+ * @param db the database or the caller's transaction
+ */
+export async function isUploadReferenced(db: Db, userId: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: videos.contentId })
+    .from(videos)
+    .innerJoin(contents, eq(contents.id, videos.contentId))
+    .where(and(eq(videos.uploadKey, key), eq(contents.userId, userId), ne(contents.status, 'deleted')))
     .limit(1);
   return Boolean(row);
 }

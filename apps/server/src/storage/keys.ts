@@ -20,5 +20,5 @@ export function isValidKey(key: string): boolean {
  * so it learns nothing (API.md §3 "no existence leak").
  */
 export function assertValidKey(key: string): void {
-  if (!isValidKey(key)) throw new AppError('NOT_FOUND', 'no such object');
+  if (!isValidKey(key)) throw new AppError('NOT_FOUND', 'OBJECT_NOT_FOUND');
 }

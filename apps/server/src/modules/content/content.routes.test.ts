@@ -5,13 +5,17 @@ import {
   DEV_SIGN_SECRET,
   type ContentListItem,
   type ListData,
+  type MessageItem,
+  type MessageRef,
   MsgGroup,
+  renderMessage,
   signPayload,
   WEB_CID,
   WEB_VER,
   utf8ByteLength,
 } from '@cc/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -75,32 +79,40 @@ function fieldsOf(res: Awaited<ReturnType<typeof publish>>) {
   return body<{ fields: { path: string; message: string }[] }>(res).data.fields;
 }
 
+/** A field error as the server sends it to a zh-CN client (no Accept-Language): path, zh-CN text, code. */
+const field = (path: string, ref: MessageRef) => ({
+  path,
+  code: ref.code,
+  message: renderMessage(ref, 'zh-CN'),
+});
+const TITLE_LENGTH: MessageRef = { code: 'TITLE_LENGTH', params: { min: 6, max: 30 } };
+const BODY_LENGTH: MessageRef = { code: 'BODY_LENGTH', params: { min: 10, max: 100_000 } };
+
 describe('article rules (the same schema as the client)', () => {
   it('title: 5.5 weighted refused, 6 accepted, 30 accepted, 30.5 refused (mixed CJK/ASCII)', async () => {
     const a = await t.signIn();
     const t55 = await publish(a, { title: '车评abcdefg' }); // 2 + 7×½ = 5.5
     expect(body(t55).status).toBe(10007);
-    expect(fieldsOf(t55)).toEqual([{ path: 'title', message: 'title must be 6-30 characters' }]);
+    expect(fieldsOf(t55)).toEqual([field('title', TITLE_LENGTH)]);
+    expect(fieldsOf(t55)[0]!.message).toBe('标题需为 6–30 个字（汉字算 1 个，字母数字算半个）');
     expect(body(await publish(a, { title: '车评abcdefgh' })).status).toBe(1); // 6
     const thirty = '汽'.repeat(25) + 'abcdefghij'; // 25 + 5
     expect(body(await publish(a, { title: thirty })).status).toBe(1);
     const thirtyHalf = '汽'.repeat(25) + 'abcdefghijk'; // 25 + 5.5
-    expect(fieldsOf(await publish(a, { title: thirtyHalf }))).toEqual([
-      { path: 'title', message: 'title must be 6-30 characters' },
-    ]);
+    expect(fieldsOf(await publish(a, { title: thirtyHalf }))).toEqual([field('title', TITLE_LENGTH)]);
   });
 
   it('title: emoji refused', async () => {
     const a = await t.signIn();
     expect(fieldsOf(await publish(a, { title: '今天试驾了这台车🚗很好' }))).toEqual([
-      { path: 'title', message: 'title cannot contain emoji' },
+      field('title', { code: 'TITLE_EMOJI' }),
     ]);
   });
 
   it('body: 9 characters refused, 10 accepted, 100000 accepted, 100001 refused', async () => {
     const a = await t.signIn();
     expect(fieldsOf(await publish(a, { content: `<p>${'字'.repeat(9)}</p>` }))).toEqual([
-      { path: 'content', message: 'body must be 10-100000 characters' },
+      field('content', BODY_LENGTH),
     ]);
     expect(body(await publish(a, { content: `<p>${'字'.repeat(10)}</p>` })).status).toBe(1);
     expect(body(await publish(a, { content: `<p>${'字'.repeat(100_000)}</p>` }))).toMatchObject({
@@ -108,7 +120,7 @@ describe('article rules (the same schema as the client)', () => {
       data: { status: 'published' },
     });
     expect(fieldsOf(await publish(a, { content: `<p>${'字'.repeat(100_001)}</p>` }))).toEqual([
-      { path: 'content', message: 'body must be 10-100000 characters' },
+      field('content', BODY_LENGTH),
     ]);
   });
 
@@ -149,21 +161,35 @@ describe('publish and review', () => {
     const detail = body<ContentDetail>(
       await signedGet(t.app, '/api/content/detail', { id: env.data.id }, { session: a }),
     ).data;
+    // issue #9: the reason in the reader's language, in the detail and the list alike
     expect(detail).toMatchObject({
       status: 'rejected',
-      rejectReason: 'contains a prohibited word: 赌博 (gambling)',
+      rejectReason: '包含违禁词：赌博（赌博）',
       publishedAt: null,
     });
+    const en = { session: a, headers: { 'accept-language': 'en-US' } };
+    const detailEn = body<ContentDetail>(
+      await signedGet(t.app, '/api/content/detail', { id: env.data.id }, en),
+    );
+    expect(detailEn.data.rejectReason).toBe('contains a prohibited word: 赌博 (gambling)');
+    const listEn = body<ListData<ContentListItem>>(await signedGet(t.app, '/api/content/list', {}, en));
+    expect(listEn.data.list.find((i) => i.id === env.data.id)?.rejectReason).toBe(
+      'contains a prohibited word: 赌博 (gambling)',
+    );
     const [msg] = await t.db
       .select()
       .from(messages)
       .where(and(eq(messages.userId, a.userId), eq(messages.kind, 'article_rejected')));
+    const reason = {
+      code: 'REVIEW_SENSITIVE_WORD',
+      params: { word: '赌博', rule: { code: 'WORD_RULE_GAMBLING' } },
+    };
     expect(msg).toMatchObject({
       msgGroup: 8,
       isRead: false,
-      params: { id: env.data.id, reason: 'contains a prohibited word: 赌博 (gambling)', word: '赌博' },
+      params: { id: env.data.id, reason, rule: 'SENSITIVE_WORD', word: '赌博' },
+      body: `你的文章《${GOOD_TITLE}》未通过审核：包含违禁词：赌博（赌博）`,
     });
-    expect(msg!.body).toContain('赌博');
   });
 
   it('re-reviews when a published article is published again, and a fixed one is published', async () => {
@@ -222,6 +248,107 @@ describe('ownership: another author gets 10006', () => {
     expect(body(await signedGet(t.app, '/api/content/detail', { id: 999_999 }, { session: a })).status).toBe(
       10006,
     );
+  });
+});
+
+describe("issue #9: refusals and reasons in the request's language", () => {
+  it('a missing article: 10006 "文章不存在" by default, "no such article" with Accept-Language: en-US', async () => {
+    const a = await t.signIn();
+    const missing = { title: GOOD_TITLE, content: GOOD_BODY, coverUrls: COVER, publishType: 1, id: 999_999 };
+    const zh = body(await signedPost(t.app, '/api/article/publish', missing, { session: a }));
+    expect(zh).toMatchObject({
+      status: 10006,
+      ercd: 'NOT_FOUND',
+      messageCode: 'ARTICLE_NOT_FOUND',
+      message: '文章不存在',
+    });
+    const en = body(
+      await signedPost(t.app, '/api/article/publish', missing, {
+        session: a,
+        headers: { 'accept-language': 'en-US,en;q=0.9' },
+      }),
+    );
+    expect(en).toMatchObject({
+      status: 10006,
+      ercd: 'NOT_FOUND',
+      messageCode: 'ARTICLE_NOT_FOUND',
+      message: 'no such article',
+    });
+  });
+
+  it('a draft over the quota names the limit in both languages (ercd QUOTA_EXCEEDED unchanged)', async () => {
+    const a = await t.signIn();
+    await t.db.insert(contents).values(
+      Array.from({ length: DRAFT_QUOTA }, (_, i) => ({
+        userId: a.userId,
+        type: 'article' as const,
+        title: `草稿${i}`,
+        status: 'draft' as const,
+      })),
+    );
+    const draft = { title: GOOD_TITLE, content: GOOD_BODY, coverUrls: COVER, publishType: 0 };
+    expect(body(await signedPost(t.app, '/api/article/publish', draft, { session: a }))).toMatchObject({
+      ercd: 'QUOTA_EXCEEDED',
+      message: `草稿最多 ${DRAFT_QUOTA} 篇，请先发布或删除一些`,
+    });
+    const en = { session: a, headers: { 'accept-language': 'en' } };
+    expect(body(await signedPost(t.app, '/api/article/publish', draft, en))).toMatchObject({
+      ercd: 'QUOTA_EXCEEDED',
+      message: `at most ${DRAFT_QUOTA} drafts; publish or delete some first`,
+    });
+  });
+
+  it('migration 0008 turns the English reasons stored before it into catalog messages', async () => {
+    const a = await t.signIn();
+    const old = async (rejectReason: string) =>
+      (await createArticle(t.db, a.userId, { status: 'rejected', rejectReason })).id;
+    const word = await old('contains a prohibited word: 加微信返现 (off-platform advertising)');
+    const title = await old('title must be 6-30 characters');
+    const free = await old('an operator wrote this');
+    const [msg] = await t.db
+      .insert(messages)
+      .values({
+        userId: a.userId,
+        msgGroup: MsgGroup.SYSTEM,
+        kind: 'article_rejected',
+        params: { id: word, title: '标题', reason: 'contains a prohibited word: 赌博 (gambling)' },
+        title: '文章审核未通过',
+        body: '你的文章《标题》未通过审核：contains a prohibited word: 赌博 (gambling)',
+      })
+      .returning();
+    // the data statements of the migration (its function, the updates, the drop), run again over rows
+    // written the old way; only the column additions are skipped
+    const migration = readFileSync(
+      new URL('../../db/migrations/0008_message_languages.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      if (!/^\s*ALTER TABLE/.test(statement)) await t.db.execute(sql.raw(statement));
+    const en = await t.get<ListData<MessageItem>>('/api/message/get_message_list', {}, a, {
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(en.data.list.find((m) => m.id === msg!.id)?.body).toBe(
+      'Your article “标题” did not pass review: contains a prohibited word: 赌博 (gambling)',
+    );
+    const zh = await t.get<ListData<MessageItem>>('/api/message/get_message_list', {}, a);
+    expect(zh.data.list.find((m) => m.id === msg!.id)?.body).toBe(
+      '你的文章《标题》未通过审核：包含违禁词：赌博（赌博）',
+    );
+    const reasonOf = async (id: number, lang: string) =>
+      body<ContentDetail>(
+        await signedGet(
+          t.app,
+          '/api/content/detail',
+          { id },
+          { session: a, headers: { 'accept-language': lang } },
+        ),
+      ).data.rejectReason;
+    expect(await reasonOf(word, 'zh-CN')).toBe('包含违禁词：加微信返现（站外引流广告）');
+    expect(await reasonOf(word, 'en-US')).toBe(
+      'contains a prohibited word: 加微信返现 (off-platform advertising)',
+    );
+    expect(await reasonOf(title, 'zh-CN')).toBe('标题需为 6–30 个字（汉字算 1 个，字母数字算半个）');
+    expect(await reasonOf(free, 'zh-CN')).toBe('an operator wrote this');
   });
 });
 
@@ -359,9 +486,7 @@ describe('issue #8: no author stalls the server (item 3), covers and quotas (ite
     for (const tag of ['div', 'blockquote', 'b']) {
       const deep = await publish(a, { publishType: 0, content: `<${tag}>`.repeat(6700) + 'x' });
       expect(deep.statusCode).toBe(400);
-      expect(fieldsOf(deep)).toEqual([
-        { path: 'content', message: 'body nests tags more than 64 levels deep' },
-      ]);
+      expect(fieldsOf(deep)).toEqual([field('content', { code: 'BODY_TOO_DEEP', params: { max: 64 } })]);
     }
   });
 

@@ -9,6 +9,7 @@ import {
 } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { requestLanguage } from '../../plugins/envelope.js';
 import { requireUser } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import * as service from './content.service.js';
@@ -40,7 +41,8 @@ export default async function contentRoutes(app: FastifyInstance, opts: { db: Db
       tags,
       data: contentListSchema,
     },
-    async (param, request) => service.listContent(db, requireUser(request).id, param),
+    async (param, request) =>
+      service.listContent(db, requireUser(request).id, param, requestLanguage(request)),
   );
   signedRoute(
     app,
@@ -52,7 +54,8 @@ export default async function contentRoutes(app: FastifyInstance, opts: { db: Db
       tags,
       data: contentDetailSchema,
     },
-    async (param, request) => service.getContentDetail(db, requireUser(request).id, param.id),
+    async (param, request) =>
+      service.getContentDetail(db, requireUser(request).id, param.id, requestLanguage(request)),
   );
   signedRoute(
     app,

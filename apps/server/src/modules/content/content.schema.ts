@@ -1,4 +1,4 @@
-import type { ContentStatus, ContentType } from '@cc/contracts';
+import type { ContentStatus, ContentType, MessageRef } from '@cc/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../user/user.schema.js';
@@ -22,7 +22,13 @@ export const contents = pgTable(
     content: text('content').notNull().default(''),
     coverUrls: jsonb('cover_urls').$type<string[]>().notNull().default([]),
     status: text('status').$type<ContentStatus>().notNull(),
+    /** why review refused the item, as text (zh-CN; an operator's own words); see `rejectMessage` */
     rejectReason: text('reject_reason'),
+    /**
+     * the automatic review's reason as a catalog message `{ code, params }` (issue #9): answers render it in
+     * the reader's language; null when there is none or the reason is free text
+     */
+    rejectMessage: jsonb('reject_message').$type<MessageRef>(),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
     comments: integer('comments').notNull().default(0),

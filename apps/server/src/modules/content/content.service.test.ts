@@ -1,3 +1,4 @@
+import { renderMessage } from '@cc/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contents, messages } from '../../db/schema/index.js';
@@ -53,15 +54,19 @@ describe('review', () => {
       );
       expect(result).toMatchObject({
         status: 'rejected',
-        rejectReason: `contains a prohibited word: ${entry.word} (${entry.rule})`,
+        rule: 'SENSITIVE_WORD',
+        reason: { code: 'REVIEW_SENSITIVE_WORD', params: { word: entry.word, rule: { code: entry.rule } } },
       });
+      // the reason reads in both languages (issue #9)
+      expect(renderMessage(result.reason!, 'zh-CN')).toMatch(/^包含违禁词：/);
+      expect(renderMessage(result.reason!, 'en-US')).toMatch(/^contains a prohibited word: /);
     }
   });
 
   it('passes clean text and refuses a body that sanitizing shrank below the rule', () => {
     expect(reviewArticle('一个正常的标题文字', '<p>一段干净的正文内容。</p>')).toEqual({
       status: 'published',
-      rejectReason: null,
+      reason: null,
       rule: null,
     });
     expect(reviewArticle('一个正常的标题文字', '<p>短</p>')).toMatchObject({

@@ -7,8 +7,12 @@ import {
   type ContentStatus,
   htmlToPlainText,
   type ListData,
+  type MessageLanguage,
+  type MessageRef,
   type PublishArticleParam,
   PublishType,
+  renderMessage,
+  renderStoredMessage,
 } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -30,12 +34,36 @@ import { findSensitiveWord } from './sensitive-words.js';
  * NOT_FOUND (10006), never FORBIDDEN, so ids leak nothing. One transaction per action.
  */
 
-export interface ReviewResult {
-  status: 'published' | 'rejected';
+/**
+ * The outcome of a review: `published`, or `rejected` with why — `reason` a catalog message (issue #9: stored,
+ * and rendered in the reader's language), `rule` the broken rule's code (`TITLE_LENGTH`, `SENSITIVE_WORD`, …),
+ * `word` the prohibited word when there is one.
+ */
+export type ReviewResult =
+  | { status: 'published'; reason: null; rule: null }
+  | { status: 'rejected'; reason: MessageRef; rule: string; word?: string };
+
+/**
+ * The `contents` columns of a review's outcome (issue #9): `rejectMessage` the reason as a catalog message,
+ * `rejectReason` its zh-CN text (the stored text for readers of the table; answers render `rejectMessage`).
+ */
+export function rejectColumns(review: ReviewResult | null): {
   rejectReason: string | null;
-  /** the broken rule, for clients that render their own language */
-  rule: string | null;
-  word?: string;
+  rejectMessage: MessageRef | null;
+} {
+  const reason = review?.reason ?? null;
+  return { rejectReason: reason ? renderMessage(reason, 'zh-CN') : null, rejectMessage: reason };
+}
+
+/**
+ * An item's `rejectReason` as an answer carries it (issue #9): the stored catalog message in `lang`, else the
+ * stored text (an operator's words, or a row reviewed before the catalog).
+ */
+export function rejectReasonIn(
+  row: { rejectReason: string | null; rejectMessage: unknown },
+  lang: MessageLanguage,
+): string | null {
+  return renderStoredMessage(row.rejectMessage, lang) ?? row.rejectReason;
 }
 
 /**
@@ -45,7 +73,8 @@ export interface ReviewResult {
  * @param input `title`; `html` an article body (checked by `checkBody`), or `bodyText` its reader-visible
  *   text already extracted (`htmlToPlainText`, done off the event loop for articles, issue #8 item 3);
  *   `text` other plain text read by readers (a video's description), only searched for sensitive words
- * @returns `published`, or `rejected` with a reason naming the rule, e.g. "contains a prohibited word: 赌博 (gambling)"
+ * @returns `published`, or `rejected` with the reason as a catalog message naming the rule, e.g.
+ *   REVIEW_SENSITIVE_WORD "contains a prohibited word: 赌博 (gambling)" / "包含违禁词：赌博（赌博）"
  */
 export function reviewContent(input: {
   title: string;
@@ -55,17 +84,21 @@ export function reviewContent(input: {
 }): ReviewResult {
   const bodyText = input.bodyText ?? (input.html !== undefined ? htmlToPlainText(input.html) : undefined);
   const ruleBroken = checkTitle(input.title) ?? (bodyText !== undefined ? checkBodyText(bodyText) : null);
-  if (ruleBroken) return { status: 'rejected', rejectReason: ruleBroken.message, rule: ruleBroken.code };
+  if (ruleBroken) {
+    // `message` is the rule's English text, for logs: the stored reason is the catalog message alone
+    const { message: _english, ...reason } = ruleBroken;
+    return { status: 'rejected', reason, rule: ruleBroken.code };
+  }
   const readable = [input.title, bodyText ?? '', input.text ?? ''];
   const hit = findSensitiveWord(readable.join('\n'));
   if (hit)
     return {
       status: 'rejected',
-      rejectReason: `contains a prohibited word: ${hit.word} (${hit.rule})`,
+      reason: { code: 'REVIEW_SENSITIVE_WORD', params: { word: hit.word, rule: { code: hit.rule } } },
       rule: 'SENSITIVE_WORD',
       word: hit.word,
     };
-  return { status: 'published', rejectReason: null, rule: null };
+  return { status: 'published', reason: null, rule: null };
 }
 
 /**
@@ -156,9 +189,7 @@ async function sanitizeBody(content: string, review: boolean): Promise<Processed
     return await processBodyOffThread(content, { text: review });
   } catch (err) {
     if (!(err instanceof HtmlTooDeepError)) throw err;
-    throw AppError.validation([
-      { path: 'content', message: `body nests tags more than ${HTML_MAX_DEPTH} levels deep` },
-    ]);
+    throw AppError.validation([{ path: 'content', code: 'BODY_TOO_DEEP', params: { max: HTML_MAX_DEPTH } }]);
   }
 }
 
@@ -203,23 +234,25 @@ export async function publishArticle(
     let existing: repo.ContentRow | undefined;
     if (param.id !== undefined) {
       existing = await repo.findOwnContent(tx, userId, param.id);
-      if (!existing || existing.type !== 'article') throw new AppError('NOT_FOUND', 'no such article');
-      if (existing.status === 'deleted') throw new AppError('CONFLICT', 'a deleted article cannot be edited');
+      if (!existing || existing.type !== 'article') throw new AppError('NOT_FOUND', 'ARTICLE_NOT_FOUND');
+      if (existing.status === 'deleted') throw new AppError('CONFLICT', 'ARTICLE_DELETED');
     }
     const review = param.publishType === PublishType.PUBLISH ? reviewArticle(title, html, body.text) : null;
     const status: ContentStatus = review ? review.status : 'draft';
     if (status === 'draft' && existing?.status !== 'draft') {
       if ((await repo.countByStatus(tx, userId, 'draft')) >= DRAFT_QUOTA)
-        throw new AppError('FAILED', `at most ${DRAFT_QUOTA} drafts; publish or delete some first`, {
-          ercd: 'QUOTA_EXCEEDED',
-        });
+        throw new AppError(
+          'FAILED',
+          { code: 'DRAFT_QUOTA', params: { max: DRAFT_QUOTA } },
+          { ercd: 'QUOTA_EXCEEDED' },
+        );
     }
     const fields = {
       title,
       content: html,
       coverUrls: param.coverUrls,
       status,
-      rejectReason: review?.rejectReason ?? null,
+      ...rejectColumns(review),
       publishedAt: status === 'published' ? (existing?.publishedAt ?? now) : null,
       updatedAt: now,
     };
@@ -232,7 +265,7 @@ export async function publishArticle(
       if (!inserted) {
         // a concurrent create with the same key committed first: answer its result, send no message
         const winner = await repo.findOwnByRequestId(tx, userId, requestId);
-        if (!winner) throw new AppError('CONFLICT', 'the same requestId is being used by another request');
+        if (!winner) throw new AppError('CONFLICT', 'REQUEST_ID_BUSY');
         return { id: winner.id, status: winner.status };
       }
       row = inserted;
@@ -241,15 +274,18 @@ export async function publishArticle(
       const template =
         review.status === 'published'
           ? messageTemplates.articlePublished(row.id, title)
-          : messageTemplates.articleRejected(row.id, title, review.rejectReason ?? '');
-      if (review.rule) template.params = { ...template.params, rule: review.rule, word: review.word };
+          : messageTemplates.articleRejected(row.id, title, review.reason, {
+              rule: review.rule,
+              ...(review.word ? { word: review.word } : {}),
+            });
       await deps.sendMessage(tx, { userId, ...template });
     }
     return { id: row.id, status: row.status };
   });
 }
 
-export function toListItem(row: repo.ContentRow): ContentListItem {
+/** A row as `content/list` answers it; `rejectReason` in `lang` (issue #9). */
+export function toListItem(row: repo.ContentRow, lang: MessageLanguage): ContentListItem {
   return {
     id: row.id,
     type: row.type,
@@ -259,7 +295,7 @@ export function toListItem(row: repo.ContentRow): ContentListItem {
     publishedAt: row.publishedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
     stats: { views: row.views, likes: row.likes, comments: row.comments, shares: row.shares },
-    rejectReason: row.rejectReason,
+    rejectReason: rejectReasonIn(row, lang),
   };
 }
 
@@ -287,12 +323,13 @@ async function addVideoFacts(db: Db, items: ContentListItem[]): Promise<ContentL
 /**
  * `GET /api/content/list` (API.md §9): the author's items by type, status and title keyword, newest
  * update first, deleted items excluded. Videos and short videos also carry `stats.plays` and
- * `stats.duration` (seconds; issue #3).
+ * `stats.duration` (seconds; issue #3). `rejectReason` is in `lang` (the request's, issue #9).
  */
 export async function listContent(
   db: Db,
   userId: number,
   param: ContentListParam,
+  lang: MessageLanguage,
 ): Promise<ListData<ContentListItem>> {
   const { rows, total } = await repo.listContents(db, userId, {
     type: param.type,
@@ -301,15 +338,26 @@ export async function listContent(
     limit: param.pageSize,
     offset: (param.page - 1) * param.pageSize,
   });
-  const list = await addVideoFacts(db, rows.map(toListItem));
+  const list = await addVideoFacts(
+    db,
+    rows.map((row) => toListItem(row, lang)),
+  );
   return { list, total, page: param.page, pageSize: param.pageSize };
 }
 
-/** `GET /api/content/detail` (API.md §9). @throws NOT_FOUND for another author's, a missing or a deleted item */
-export async function getContentDetail(db: Db, userId: number, id: number): Promise<ContentDetail> {
+/**
+ * `GET /api/content/detail` (API.md §9); `rejectReason` in `lang` (issue #9).
+ * @throws NOT_FOUND for another author's, a missing or a deleted item
+ */
+export async function getContentDetail(
+  db: Db,
+  userId: number,
+  id: number,
+  lang: MessageLanguage,
+): Promise<ContentDetail> {
   const row = await repo.findOwnContent(db, userId, id);
-  if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'no such content');
-  const [item] = await addVideoFacts(db, [toListItem(row)]);
+  if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'CONTENT_NOT_FOUND');
+  const [item] = await addVideoFacts(db, [toListItem(row, lang)]);
   return { ...item!, content: row.content, coverUrls: row.coverUrls };
 }
 
@@ -320,7 +368,7 @@ export async function getContentDetail(db: Db, userId: number, id: number): Prom
 export async function deleteContent(db: Db, userId: number, id: number, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await repo.findOwnContent(tx, userId, id);
-    if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'no such content');
+    if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'CONTENT_NOT_FOUND');
     await repo.updateContent(tx, row.id, { status: 'deleted', deletedAt: now, updatedAt: now });
   });
 }

@@ -129,7 +129,7 @@ describe('list, detail, duplicate, rename, delete', () => {
     expect(page2.list.map((d) => d.name)).toEqual(['B']);
   });
 
-  it('duplicates with the same document and size under "<name> copy"', async () => {
+  it('duplicates with the same document and size under "<name> copy" in the request\'s language', async () => {
     const alice = await t.signIn();
     const src = await create(alice, {
       name: 'Poster',
@@ -145,13 +145,27 @@ describe('list, detail, duplicate, rename, delete', () => {
     const copy = body<DesignDetail>(
       await signedGet(t.app, '/api/design/detail', { id: env.data.id }, { session: alice }),
     ).data;
-    expect(copy).toMatchObject({ name: 'Poster copy', width: 1080, height: 1920 });
+    expect(copy).toMatchObject({ name: 'Poster 副本', width: 1080, height: 1920 });
     expect(JSON.parse(copy.document).marker).toBe(42);
+    const en = body<DesignSaveResult>(
+      await signedPost(
+        t.app,
+        '/api/design/duplicate',
+        { id: src.id },
+        { session: alice, headers: { 'accept-language': 'en-US' } },
+      ),
+    );
+    const copyEn = body<DesignDetail>(
+      await signedGet(t.app, '/api/design/detail', { id: en.data.id }, { session: alice }),
+    ).data;
+    expect(copyEn.name).toBe('Poster copy');
   });
 
   it('cuts a long name so the copy name stays within 40 characters', () => {
-    expect([...copyName('海'.repeat(40))].length).toBe(40);
-    expect(copyName('Poster')).toBe('Poster copy');
+    expect([...copyName('海'.repeat(40), 'en-US')].length).toBe(40);
+    expect([...copyName('海'.repeat(40), 'zh-CN')].length).toBe(40);
+    expect(copyName('Poster', 'en-US')).toBe('Poster copy');
+    expect(copyName('海报', 'zh-CN')).toBe('海报 副本');
   });
 
   it('renames (rules of save apply) and deletes', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { requestLanguage } from '../../plugins/envelope.js';
 import { requireUser } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import * as service from './design.service.js';
@@ -65,7 +66,8 @@ export default async function designRoutes(app: FastifyInstance, opts: { db: Db 
       tags,
       data: designSaveResultSchema,
     },
-    async (param, request) => service.duplicateDesign(db, requireUser(request).id, param.id),
+    async (param, request) =>
+      service.duplicateDesign(db, requireUser(request).id, param.id, requestLanguage(request)),
   );
   signedRoute(
     app,

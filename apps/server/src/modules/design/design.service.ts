@@ -1,11 +1,14 @@
-import type {
-  DesignDetail,
-  DesignListItem,
-  DesignListParam,
-  DesignRenameParam,
-  DesignSaveParam,
-  DesignSaveResult,
-  ListData,
+import {
+  DESIGN_NAME_MAX,
+  type DesignDetail,
+  type DesignListItem,
+  type DesignListParam,
+  type DesignRenameParam,
+  type DesignSaveParam,
+  type DesignSaveResult,
+  type ListData,
+  type MessageLanguage,
+  renderMessage,
 } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -17,10 +20,7 @@ import * as repo from './design.repo.js';
  * Documents are stored as the JSON text the editor sent (validated by `designSaveParamSchema`).
  */
 
-/** Longest copy name; a copy of a 40-character name is cut to fit the suffix. */
-const COPY_SUFFIX = ' copy';
-
-const notFound = () => new AppError('NOT_FOUND', 'no such design');
+const notFound = () => new AppError('NOT_FOUND', 'DESIGN_NOT_FOUND');
 
 /** Most designs one author may hold (issue #8 item 10); a create or copy beyond it is refused. */
 export const DESIGN_QUOTA = 200;
@@ -31,9 +31,11 @@ export const DESIGN_QUOTA = 200;
  */
 async function checkQuota(db: Db, userId: number): Promise<void> {
   if ((await repo.countDesigns(db, userId)) >= DESIGN_QUOTA)
-    throw new AppError('FAILED', `at most ${DESIGN_QUOTA} designs; delete some first`, {
-      ercd: 'QUOTA_EXCEEDED',
-    });
+    throw new AppError(
+      'FAILED',
+      { code: 'DESIGN_QUOTA', params: { max: DESIGN_QUOTA } },
+      { ercd: 'QUOTA_EXCEEDED' },
+    );
 }
 
 function toListItem(row: Omit<repo.DesignRow, 'document' | 'requestId'>): DesignListItem {
@@ -84,7 +86,7 @@ export async function saveDesign(db: Db, userId: number, param: DesignSaveParam)
     const inserted = await repo.insertDesignOnce(tx, { userId, ...fields, requestId });
     // undefined: a concurrent create with the same key committed first; answer its result
     const row = inserted ?? (await repo.findOwnByRequestId(tx, userId, requestId));
-    if (!row) throw new AppError('CONFLICT', 'the same requestId is being used by another request');
+    if (!row) throw new AppError('CONFLICT', 'REQUEST_ID_BUSY');
     return toSaveResult(row);
   });
 }
@@ -119,26 +121,36 @@ export async function getDesign(db: Db, userId: number, id: number): Promise<Des
   return { ...toListItem(row), document: row.document };
 }
 
-/** The name of a copy: `<name> copy`, the original cut so the result stays within 40 characters. */
-export function copyName(name: string): string {
-  const room = 40 - COPY_SUFFIX.length;
+/**
+ * The name of a copy in the author's language (issue #9): `<name> copy` / `<name> 副本` (the catalog's
+ * DESIGN_COPY_NAME), the original cut so the result stays within DESIGN_NAME_MAX (40) characters.
+ */
+export function copyName(name: string, lang: MessageLanguage): string {
+  const suffix = renderMessage({ code: 'DESIGN_COPY_NAME', params: { name: '' } }, lang);
+  const room = DESIGN_NAME_MAX - [...suffix].length;
   const chars = [...name];
-  return (chars.length > room ? chars.slice(0, room).join('') : name) + COPY_SUFFIX;
+  const cut = chars.length > room ? chars.slice(0, room).join('') : name;
+  return renderMessage({ code: 'DESIGN_COPY_NAME', params: { name: cut } }, lang);
 }
 
 /**
  * `POST /api/design/duplicate`: a new design with the same document, size and thumbnail, named
- * `<name> copy`.
+ * `<name> copy` in `lang` (the request's, issue #9: `<name> 副本` in zh-CN).
  * @returns `{ id, updatedAt }` of the copy
  * @throws AppError NOT_FOUND (10006) when absent or another author's; FAILED `QUOTA_EXCEEDED` beyond `DESIGN_QUOTA`
  */
-export async function duplicateDesign(db: Db, userId: number, id: number): Promise<DesignSaveResult> {
+export async function duplicateDesign(
+  db: Db,
+  userId: number,
+  id: number,
+  lang: MessageLanguage,
+): Promise<DesignSaveResult> {
   const row = await repo.findOwnDesign(db, userId, id);
   if (!row) throw notFound();
   await checkQuota(db, userId);
   const copy = await repo.insertDesign(db, {
     userId,
-    name: copyName(row.name),
+    name: copyName(row.name, lang),
     width: row.width,
     height: row.height,
     document: row.document,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -9,6 +9,7 @@ import {
   MB,
   type MergeResult,
   TOO_MANY_OPEN_UPLOADS_ERCD,
+  publishVideoParamSchema,
   UPLOAD_IN_USE_ERCD,
   USER_GUID_HEADER,
 } from '@cc/contracts';
@@ -18,10 +19,15 @@ import { contents, uploads } from '../../db/schema/index.js';
 import { createUpload, createUser, createVideo } from '../../test/factories.js';
 import { body, signedPost, type TestSession } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
-import { LocalDiskStorage } from '../../storage/local-disk.js';
-import { LocalVideoStaging } from '../../storage/video-staging.js';
+import { sendSystemMessage } from '../message/message.service.js';
+import { publishVideo } from '../video/video.service.js';
 import { PINNING_STATUSES } from '../../read-models/upload-references.js';
-import { cleanupExpiredUploads, scopedUploadKey, UPLOAD_EXPIRY_MS } from './fileservice.service.js';
+import {
+  cleanupExpiredUploads,
+  releaseUpload,
+  scopedUploadKey,
+  UPLOAD_EXPIRY_MS,
+} from './fileservice.service.js';
 import {
   cancel,
   guidHeaders,
@@ -36,6 +42,7 @@ import {
   shardBytes,
   shardFields,
   status,
+  testFileDeps,
   tokenFor,
   videoKeyOf,
   waitForProbe,
@@ -80,6 +87,17 @@ async function readyUpload(token: string, userId: number, bytes: Buffer, key?: s
   expect((await waitForProbe(t.app, token, plan.key)).state).toBe('ready');
   const file = path.join(t.config.mediaDir, fileKey);
   return { plan, file, fileKey, url };
+}
+
+const fileDeps = () => testFileDeps(t.db, t.config);
+
+/** Polls `check` every 50 ms until it holds (10 s at most). */
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met within 10 s');
 }
 
 const publish = (s: TestSession, param: Record<string, unknown>) =>
@@ -131,7 +149,7 @@ describe('item 1: the bytes behind a published, scheduled or under-review work a
     }
   });
 
-  it('a new upload swapped into a published video goes through review; then the old one may be cancelled', async () => {
+  it('a new upload swapped into a published video goes through review; the old file is then removed by itself', async () => {
     const { s, token } = await author();
     const old = await readyUpload(token, s.userId, mp4);
     const id = await workIn(s, old.plan.key, 'published');
@@ -143,13 +161,59 @@ describe('item 1: the bytes behind a published, scheduled or under-review work a
     );
     expect(swapped.status).toBe(1);
     expect(swapped.data.status).toBe('rejected');
-    expect(body(await cancel(t.app, token, old.plan.key)).status).toBe(1);
-    expect(() => readFileSync(old.file)).toThrow();
+    // nothing plays the old upload any more: the upload-release job removes its row, file and URL
+    // (the row goes in the job's transaction, the bytes right after its commit)
+    await waitFor(
+      async () => (await status(t.app, token, old.plan.key)).exists === false && !existsSync(old.file),
+    );
+    expect((await t.app.inject({ method: 'GET', url: old.url })).statusCode).toBe(404);
     // the re-reviewed, published swap pins the new upload
     expect(body(await publish(s, { id, fileUploadId: fresh.plan.key })).data).toMatchObject({
       status: 'published',
     });
     expect(body(await cancel(t.app, token, fresh.plan.key)).ercd).toBe(UPLOAD_IN_USE_ERCD);
+    expect(readFileSync(fresh.file).length).toBeGreaterThan(0);
+  });
+
+  it('a swapped-out upload that another work took up before the release ran is kept', async () => {
+    const { s, token } = await author();
+    const shared = await readyUpload(token, s.userId, mp4);
+    const fresh = await readyUpload(token, s.userId, makeTestMp4(path.join(work, 'd.mp4'), 3));
+    // through the service without a queue, so no release job runs behind the test's back
+    const param = publishVideoParamSchema.parse({
+      use: 'video',
+      title: '冰雪路面制动实测视频',
+      description: '',
+      publishType: 1,
+      fileUploadId: shared.plan.key,
+    });
+    const withoutQueue = { sendMessage: sendSystemMessage };
+    const a = await publishVideo(t.db, s.userId, param, withoutQueue);
+    const swappedAt = new Date();
+    await publishVideo(t.db, s.userId, { ...param, id: a.id, fileUploadId: fresh.plan.key }, withoutQueue);
+    // before the job: another video of the author takes the freed upload
+    const b = await publishVideo(t.db, s.userId, param, withoutQueue);
+    const deps = fileDeps();
+    expect(await releaseUpload(deps, s.userId, shared.plan.key, swappedAt)).toBe(false);
+    expect(readFileSync(shared.file).length).toBeGreaterThan(0);
+    // once that video is deleted nothing plays it: the release frees it
+    expect(body(await signedPost(t.app, '/api/content/delete', { id: b.id }, { session: s })).status).toBe(1);
+    expect(await releaseUpload(deps, s.userId, shared.plan.key, swappedAt)).toBe(true);
+    expect(() => readFileSync(shared.file)).toThrow();
+    expect((await status(t.app, token, shared.plan.key)).exists).toBe(false);
+  });
+
+  it("a release never removes a newer upload under the same client key, nor another author's", async () => {
+    const { s, token } = await author();
+    const before = new Date(Date.now() - 1000);
+    const newer = await readyUpload(token, s.userId, mp4);
+    const deps = fileDeps();
+    // the old upload was cancelled and a new one started under its key before the job ran
+    expect(await releaseUpload(deps, s.userId, newer.plan.key, before)).toBe(false);
+    const stranger = await t.signIn();
+    expect(await releaseUpload(deps, stranger.userId, newer.plan.key, new Date())).toBe(false);
+    expect(readFileSync(newer.file).length).toBeGreaterThan(0);
+    expect((await status(t.app, token, newer.plan.key)).state).toBe('ready');
   });
 
   it('a new upload under a cancelled key is a new file at a new URL; the old URL answers 404', async () => {
@@ -185,15 +249,7 @@ describe('item 1: the bytes behind a published, scheduled or under-review work a
         .set({ state: 'uploading', updatedAt: old })
         .where(eq(uploads.key, scopedUploadKey(s.userId, key)));
     }
-    const storage = new LocalDiskStorage(t.config.mediaDir);
-    const deps = {
-      db: t.db,
-      storage,
-      staging: new LocalVideoStaging(t.config.uploadDir, storage),
-      jobs: { send: async () => {} },
-      ffprobePath: 'ffprobe',
-      ffmpegPath: 'ffmpeg',
-    };
+    const deps = fileDeps();
     const removed = await cleanupExpiredUploads(deps);
     expect(removed).toContain(scopedUploadKey(s.userId, loose));
     expect(removed).not.toContain(scopedUploadKey(s.userId, pinned.key));

@@ -13,8 +13,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { uploads } from '../../db/schema/index.js';
-import { LocalVideoStaging } from '../../storage/video-staging.js';
-import { LocalDiskStorage } from '../../storage/local-disk.js';
 import { createUser } from '../../test/factories.js';
 import { body, login } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
@@ -34,6 +32,7 @@ import {
   sha256,
   shardBytes,
   status,
+  testFileDeps,
   tokenFor,
   videoKeyOf,
   waitForProbe,
@@ -177,6 +176,10 @@ describe('moreShard + merge: the happy paths', () => {
     const done = await waitForProbe(app, token, plan.key);
     expect(done.state).toBe('failed');
     expect(done.error).toMatch(/not a video/);
+    // issue #9: the reason in the reader's language
+    expect((await status(app, token, plan.key, { 'accept-language': 'zh-CN' })).error).toMatch(
+      /^该文件不是视频/,
+    );
     expect(done).toMatchObject({ exists: false, url: null, fileKey: null });
     expect(existsSync(await finalFile(plan.key))).toBe(false);
     // merge now answers the failure instead of pretending
@@ -322,6 +325,8 @@ describe('moreShard refusals: clear errors, nothing stored', () => {
     const plan = planUpload(small, { suffix, name: `a.${suffix}` });
     const res = await sendShard(app, token, plan, 1);
     expect(body(res)).toMatchObject({ status: 10007, message: 'video format is wrong, upload failed' });
+    const zh = await sendShard(app, token, plan, 1, { headers: { 'accept-language': 'zh-CN' } });
+    expect(body(zh)).toMatchObject({ messageCode: 'VIDEO_FORMAT_WRONG', message: '视频格式错误，上传失败' });
     await expectNothingStored(plan.key);
   });
 
@@ -578,15 +583,7 @@ describe('expiry cleanup (API.md §7: untouched 24 h)', () => {
       .set({ updatedAt: new Date(now - 3 * UPLOAD_EXPIRY_MS), state: 'ready' })
       .where(eq(uploads.key, sid(merged.key)));
 
-    const storage = new LocalDiskStorage(t.config.mediaDir);
-    const deps = {
-      db: t.db,
-      storage,
-      staging: new LocalVideoStaging(t.config.uploadDir, storage),
-      jobs: { send: async () => {} },
-      ffprobePath: 'ffprobe',
-      ffmpegPath: 'ffmpeg',
-    };
+    const deps = testFileDeps(t.db, t.config);
     const removed = await cleanupExpiredUploads(deps, new Date(now));
     expect(removed).toContain(sid(old.key));
     expect(removed).not.toContain(sid(young.key));

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { binaryResponses, envelopeResponses } from '../../plugins/envelope.js';
+import { binaryResponses, envelopeResponses, requestLanguage } from '../../plugins/envelope.js';
 import { isValidKey } from '../../storage/keys.js';
 import { verifyUploadToken } from '../user/user.service.js';
 import {
@@ -49,16 +49,13 @@ async function authenticate(db: Db, request: FastifyRequest, changes: boolean): 
   const token = (request.query as { token?: unknown }).token;
   const row = typeof token === 'string' ? await verifyUploadToken(db, token) : null;
   if (!row) {
-    throw new AppError(
-      'NOT_LOGGED_IN',
-      'upload token missing, invalid or expired: get a new one from /api/video/get_upload_video_secret',
-    );
+    throw new AppError('NOT_LOGGED_IN', 'UPLOAD_TOKEN_INVALID');
   }
   if (request.user && request.user.id !== row.userId) {
-    throw new AppError('FORBIDDEN', 'this upload token belongs to another user');
+    throw new AppError('FORBIDDEN', 'UPLOAD_TOKEN_OTHER_USER');
   }
   if (changes && request.headers[USER_GUID_HEADER] !== row.userGuid) {
-    throw new AppError('FORBIDDEN', `header ${USER_GUID_HEADER} must carry your UserGuid`);
+    throw new AppError('FORBIDDEN', { code: 'USER_GUID_REQUIRED', params: { header: USER_GUID_HEADER } });
   }
   return row.userId;
 }
@@ -72,16 +69,16 @@ async function authenticate(db: Db, request: FastifyRequest, changes: boolean): 
 function multipartError(error: unknown): never {
   if (error instanceof AppError) throw error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', 'a shard is at most 5 MB');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', 'SHARD_TOO_LARGE');
   if (code === 'FST_FILES_LIMIT')
-    throw AppError.validation([{ path: SHARD_FILE_FIELD, message: 'send one file part' }]);
+    throw AppError.validation([{ path: SHARD_FILE_FIELD, code: 'SHARD_ONE_FILE' }]);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    throw AppError.validation([{ path: 'body', message: 'too many form fields' }]);
+    throw AppError.validation([{ path: 'body', code: 'FORM_TOO_MANY_FIELDS' }]);
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    throw AppError.validation([{ path: 'body', message: 'send multipart/form-data' }]);
+    throw AppError.validation([{ path: 'body', code: 'MULTIPART_REQUIRED' }]);
   }
-  throw AppError.validation([{ path: 'body', message: 'malformed multipart/form-data body' }]);
+  throw AppError.validation([{ path: 'body', code: 'MULTIPART_MALFORMED' }]);
 }
 
 /**
@@ -115,7 +112,8 @@ async function readForm(
           file = { chunks, length, md5Base64: hash?.digest('base64') };
         }
       } else if (typeof part.value === 'string') {
-        if (part.valueTruncated) throw new AppError('TOO_LARGE', `field ${part.fieldname} is too long`);
+        if (part.valueTruncated)
+          throw new AppError('TOO_LARGE', { code: 'FORM_FIELD_TOO_LONG', params: { name: part.fieldname } });
         fields[part.fieldname] = part.value;
       }
     }
@@ -174,8 +172,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
     },
     async (request) => {
       const userId = await authenticate(deps.db, request, true);
-      if (!request.isMultipart())
-        throw AppError.validation([{ path: 'body', message: 'send the shard as multipart/form-data' }]);
+      if (!request.isMultipart()) throw AppError.validation([{ path: 'body', code: 'SHARD_MULTIPART' }]);
       const md5 = request.headers[CONTENT_MD5_HEADER];
       const { fields, file } = await readForm(request, true);
       return storeShard(deps, userId, fields, file, typeof md5 === 'string' ? md5 : undefined);
@@ -194,7 +191,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
     async (request) => {
       const userId = await authenticate(deps.db, request, true);
       const key = await readFileUploadId(request);
-      if (!key) throw AppError.validation([{ path: 'fileUploadId', message: 'fileUploadId is required' }]);
+      if (!key) throw AppError.validation([{ path: 'fileUploadId', code: 'FILE_UPLOAD_ID_REQUIRED' }]);
       return mergeUpload(deps, userId, key);
     },
   );
@@ -210,7 +207,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
     },
     async (request) => {
       const userId = await authenticate(deps.db, request, false);
-      return getMergeStatus(deps, userId, request.query.fileUploadId ?? '');
+      return getMergeStatus(deps, userId, request.query.fileUploadId ?? '', requestLanguage(request));
     },
   );
 
@@ -243,10 +240,10 @@ export const videoServingRoutes: FastifyPluginAsync<Pick<FileServiceDeps, 'stora
   const handler = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
     const key = `videos/${request.params.name}`;
     if (!/^[0-9a-f]{32}(?:-[0-9a-z]{1,12})?\.[0-9a-z]{1,5}$/.test(request.params.name) || !isValidKey(key)) {
-      throw new AppError('NOT_FOUND', 'no such video');
+      throw new AppError('NOT_FOUND', 'VIDEO_NOT_FOUND');
     }
     const info = await storage.stat(key);
-    if (!info) throw new AppError('NOT_FOUND', 'no such video');
+    if (!info) throw new AppError('NOT_FOUND', 'VIDEO_NOT_FOUND');
     const range = parseRange(request.headers.range, info.size);
     reply
       .header('accept-ranges', 'bytes')
@@ -261,7 +258,7 @@ export const videoServingRoutes: FastifyPluginAsync<Pick<FileServiceDeps, 'stora
     if (part) reply.code(206).header('content-range', `bytes ${part.start}-${part.end}/${info.size}`);
     if (request.method === 'HEAD') return reply.send();
     const stream = await storage.createReadStream(key, part);
-    if (!stream) throw new AppError('NOT_FOUND', 'no such video');
+    if (!stream) throw new AppError('NOT_FOUND', 'VIDEO_NOT_FOUND');
     return reply.send(stream);
   };
   app.get(

@@ -1,4 +1,4 @@
-import type { MergeFileState, UploadUse } from '@cc/contracts';
+import type { MergeFileState, MessageRef, UploadUse } from '@cc/contracts';
 import {
   bigint,
   doublePrecision,
@@ -63,8 +63,10 @@ export const uploads = pgTable(
     width: integer('width'),
     height: integer('height'),
     codecs: jsonb('codecs').$type<VideoCodecs>(),
-    /** why the upload failed (state failed) */
+    /** why the upload failed (state failed), in English with the tool's detail: for operators */
     error: text('error'),
+    /** why the upload failed as a catalog message `{ code, params }`, rendered in the author's language (issue #9) */
+    errorMessage: jsonb('error_message').$type<MessageRef>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto';
 import {
   CHECKSUM_MISMATCH_ERCD,
-  type FieldError,
+  type FieldIssue,
+  isMessageRef,
+  type MergeFileState,
   MAX_OPEN_UPLOADS,
   MAX_VIDEO_BYTES,
   type MergeFileStatus,
   type MergeResult,
+  type MessageLanguage,
+  type MessageRef,
   type MoreShardResult,
+  renderMessage,
   shardCountFor,
   SHARDS_MISSING_ERCD,
   shardSizeFor,
   TOO_MANY_OPEN_UPLOADS_ERCD,
-  UPLOAD_ERROR_MESSAGES,
   UPLOAD_IN_USE_ERCD,
   UPLOAD_KEY_PATTERN,
   UPLOAD_USES,
@@ -22,7 +26,11 @@ import { loadSharp } from '../../lib/sharp.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { JOB_NAMES, type JobQueue } from '../../jobs/queue.js';
-import { findPinnedUploads, isUploadPinned } from '../../read-models/upload-references.js';
+import {
+  findPinnedUploads,
+  isUploadPinned,
+  isUploadReferenced,
+} from '../../read-models/upload-references.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { type StagedUpload, StagingGoneError, type VideoStaging } from '../../storage/video-staging.js';
 import * as repo from './fileservice.repo.js';
@@ -32,6 +40,26 @@ import { extractFrameJpeg, probeVideo, withReadableInput } from './video-probe.j
  * The sharded video upload of API.md §7 (issue #3): shards written at their offset into staging, merge as
  * a metadata step, the probe job, status, cancel and the 24 h cleanup.
  */
+
+/** An upload state as a catalog message, to name it inside a sentence in the reader's language (issue #9). */
+export function uploadStateRef(state: MergeFileState): MessageRef {
+  const codes = {
+    uploading: 'UPLOAD_STATE_UPLOADING',
+    merging: 'UPLOAD_STATE_MERGING',
+    processing: 'UPLOAD_STATE_PROCESSING',
+    ready: 'UPLOAD_STATE_READY',
+    failed: 'UPLOAD_STATE_FAILED',
+  } as const satisfies Record<MergeFileState, MessageRef['code']>;
+  return { code: codes[state] };
+}
+
+/**
+ * Why a `failed` upload failed, as a catalog message (issue #9): the probe's stored reason, or null for a row
+ * failed before reasons were stored as messages (its English `error` is all there is).
+ */
+export function uploadFailure(row: { errorMessage: unknown }): MessageRef | null {
+  return isMessageRef(row.errorMessage) ? row.errorMessage : null;
+}
 
 export interface FileServiceDeps {
   db: Db;
@@ -130,10 +158,10 @@ export interface ShardMeta {
   coverBase64: string;
 }
 
-const intField = (fields: Record<string, string>, name: string, errors: FieldError[]): number => {
+const intField = (fields: Record<string, string>, name: string, errors: FieldIssue[]): number => {
   const raw = fields[name];
   if (raw === undefined || !/^\d{1,16}$/.test(raw.trim())) {
-    errors.push({ path: name, message: `${name} must be a whole number` });
+    errors.push({ path: name, code: 'INTEGER_FIELD', params: { name } });
     return NaN;
   }
   return Number(raw.trim());
@@ -147,32 +175,26 @@ const intField = (fields: Record<string, string>, name: string, errors: FieldErr
  *   1..shardTotal, a key that is not 32 lowercase hex, or a `use` other than video|smallVideo
  */
 export function validateShardFields(fields: Record<string, string>): ShardMeta {
-  const errors: FieldError[] = [];
+  const errors: FieldIssue[] = [];
   const size = intField(fields, 'size', errors);
-  if (Number.isFinite(size) && size > MAX_VIDEO_BYTES)
-    throw new AppError('TOO_LARGE', UPLOAD_ERROR_MESSAGES.tooLarge);
+  if (Number.isFinite(size) && size > MAX_VIDEO_BYTES) throw new AppError('TOO_LARGE', 'VIDEO_TOO_LARGE');
   const suffix = (fields.suffix ?? '').trim().replace(/^\./, '').toLowerCase();
   if (!(VIDEO_EXTENSIONS as readonly string[]).includes(suffix)) {
-    throw new AppError('VALIDATION_FAILED', UPLOAD_ERROR_MESSAGES.badFormat, {
-      data: { fields: [{ path: 'suffix', message: UPLOAD_ERROR_MESSAGES.badFormat }] },
-    });
+    throw AppError.validation([{ path: 'suffix', code: 'VIDEO_FORMAT_WRONG' }]);
   }
   const shardSize = intField(fields, 'shardSize', errors);
   const shardTotal = intField(fields, 'shardTotal', errors);
   const shardIndex = intField(fields, 'shardIndex', errors);
-  if (Number.isFinite(size) && size < 1)
-    errors.push({ path: 'size', message: 'size must be at least 1 byte' });
+  if (Number.isFinite(size) && size < 1) errors.push({ path: 'size', code: 'UPLOAD_SIZE_MIN' });
   if (Number.isFinite(size) && size >= 1 && Number.isFinite(shardSize)) {
     const expected = shardSizeFor(size);
     if (shardSize !== expected) {
-      errors.push({
-        path: 'shardSize',
-        message: `shardSize must be ${expected} bytes for a file of ${size} bytes (spec §9)`,
-      });
+      errors.push({ path: 'shardSize', code: 'SHARD_SIZE_WRONG', params: { expected, size } });
     } else if (Number.isFinite(shardTotal) && shardTotal !== shardCountFor(size, shardSize)) {
       errors.push({
         path: 'shardTotal',
-        message: `shardTotal must be ${shardCountFor(size, shardSize)} (size / shardSize, rounded up)`,
+        code: 'SHARD_TOTAL_WRONG',
+        params: { expected: shardCountFor(size, shardSize) },
       });
     }
   }
@@ -181,19 +203,15 @@ export function validateShardFields(fields: Record<string, string>): ShardMeta {
     Number.isFinite(shardTotal) &&
     (shardIndex < 1 || shardIndex > shardTotal)
   ) {
-    errors.push({
-      path: 'shardIndex',
-      message: `shardIndex must be between 1 and shardTotal (${shardTotal})`,
-    });
+    errors.push({ path: 'shardIndex', code: 'SHARD_INDEX_RANGE', params: { total: shardTotal } });
   }
   const key = fields.key ?? '';
-  if (!UPLOAD_KEY_PATTERN.test(key))
-    errors.push({ path: 'key', message: 'key must be 32 lowercase hex characters' });
+  if (!UPLOAD_KEY_PATTERN.test(key)) errors.push({ path: 'key', code: 'UPLOAD_KEY_FORMAT' });
   const use = fields.use ?? '';
   if (!(UPLOAD_USES as readonly string[]).includes(use))
-    errors.push({ path: 'use', message: 'use must be video or smallVideo' });
+    errors.push({ path: 'use', code: 'UPLOAD_USE_INVALID' });
   const name = (fields.name ?? '').trim();
-  if (!name || name.length > 255) errors.push({ path: 'name', message: 'name must be 1-255 characters' });
+  if (!name || name.length > 255) errors.push({ path: 'name', code: 'UPLOAD_NAME_LENGTH' });
   if (errors.length) throw AppError.validation(errors);
   return {
     key,
@@ -219,12 +237,13 @@ export function expectedShardBytes(
 
 /** Decodes and checks a `coverBase64` data URL (JPEG or PNG). @throws VALIDATION_FAILED */
 async function decodeCover(dataUrl: string): Promise<{ bytes: Buffer; ext: 'jpg' | 'png'; mime: string }> {
-  const bad = (message: string) => AppError.validation([{ path: 'coverBase64', message }]);
+  const bad = (code: 'COVER_DATA_URL' | 'COVER_EMPTY' | 'COVER_NOT_IMAGE') =>
+    AppError.validation([{ path: 'coverBase64', code }]);
   const m = /^data:image\/(jpeg|jpg|png);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl.trim());
-  if (!m) throw bad('coverBase64 must be a data:image/jpeg or data:image/png base64 URL');
+  if (!m) throw bad('COVER_DATA_URL');
   const bytes = Buffer.from(m[2]!, 'base64');
-  if (bytes.length === 0) throw bad('coverBase64 is empty');
-  if (bytes.length > MAX_COVER_BYTES) throw new AppError('TOO_LARGE', 'cover image must be at most 5 MB');
+  if (bytes.length === 0) throw bad('COVER_EMPTY');
+  if (bytes.length > MAX_COVER_BYTES) throw new AppError('TOO_LARGE', 'COVER_TOO_LARGE');
   const format = await (
     await loadSharp()
   )(bytes)
@@ -233,7 +252,7 @@ async function decodeCover(dataUrl: string): Promise<{ bytes: Buffer; ext: 'jpg'
     .catch(() => undefined);
   if (format === 'jpeg') return { bytes, ext: 'jpg', mime: 'image/jpeg' };
   if (format === 'png') return { bytes, ext: 'png', mime: 'image/png' };
-  throw bad('coverBase64 is not a JPEG or PNG image');
+  throw bad('COVER_NOT_IMAGE');
 }
 
 function staged(row: repo.UploadRow): StagedUpload {
@@ -249,7 +268,7 @@ function staged(row: repo.UploadRow): StagedUpload {
 /** The upload `key` of `userId`. @throws NOT_FOUND when missing or another user's (no existence leak) */
 async function loadOwned(db: Db, userId: number, key: string): Promise<repo.UploadRow> {
   const row = UPLOAD_KEY_PATTERN.test(key) ? await repo.findUpload(db, scopedUploadKey(userId, key)) : null;
-  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'UPLOAD_NOT_FOUND');
   return row;
 }
 
@@ -315,13 +334,14 @@ export async function storeShard(
   now = new Date(),
 ): Promise<MoreShardResult> {
   const meta = validateShardFields(fields);
-  if (!shard) throw AppError.validation([{ path: 'shard', message: 'the file part shard is required' }]);
+  if (!shard) throw AppError.validation([{ path: 'shard', code: 'SHARD_REQUIRED' }]);
   const expected = expectedShardBytes(meta);
   if (shard.length !== expected) {
     throw AppError.validation([
       {
         path: 'shard',
-        message: `shard ${meta.shardIndex} must be exactly ${expected} bytes, got ${shard.length}`,
+        code: 'SHARD_BYTES_WRONG',
+        params: { index: meta.shardIndex, expected, actual: shard.length },
       },
     ]);
   }
@@ -330,10 +350,8 @@ export async function storeShard(
     if (contentMd5.trim() !== md5) {
       throw new AppError(
         'FAILED',
-        `content-md5 does not match the bytes of shard ${meta.shardIndex}; send it again`,
-        {
-          ercd: CHECKSUM_MISMATCH_ERCD,
-        },
+        { code: 'SHARD_MD5_MISMATCH', params: { index: meta.shardIndex } },
+        { ercd: CHECKSUM_MISMATCH_ERCD },
       );
     }
   }
@@ -349,11 +367,7 @@ export async function storeShard(
 
   if (!row) {
     if ((await repo.countOpenUploads(deps.db, userId)) >= MAX_OPEN_UPLOADS) {
-      throw new AppError(
-        'CONFLICT',
-        `you have ${MAX_OPEN_UPLOADS} unfinished uploads: finish or cancel one before starting another`,
-        { ercd: TOO_MANY_OPEN_UPLOADS_ERCD },
-      );
+      throw new AppError('CONFLICT', 'TOO_MANY_OPEN_UPLOADS', { ercd: TOO_MANY_OPEN_UPLOADS_ERCD });
     }
     const fileKey = videoFileKey(id, meta.suffix, now);
     const { s3UploadId } = await deps.staging.begin(
@@ -381,7 +395,7 @@ export async function storeShard(
       // are the winner's), follow the winner's row.
       await deps.staging.release(fileKey, { s3UploadId });
       const winner = await repo.findUploadWithShard(deps.db, id, meta.shardIndex);
-      if (!winner) throw new AppError('CONFLICT', 'upload was cancelled meanwhile; start again');
+      if (!winner) throw new AppError('CONFLICT', 'UPLOAD_CANCELLED_MEANWHILE');
       row = winner.row;
       hasShard = winner.hasShard;
       storedMd5 = winner.shardMd5;
@@ -389,19 +403,19 @@ export async function storeShard(
     }
   }
   if (row.state !== 'uploading')
-    throw new AppError('CONFLICT', `upload is ${row.state}; no more shards are taken`);
+    throw new AppError('CONFLICT', {
+      code: 'UPLOAD_STATE_NO_SHARDS',
+      params: { state: uploadStateRef(row.state) },
+    });
   if (row.storage !== deps.staging.driver) {
-    throw new AppError(
-      'CONFLICT',
-      'the storage driver changed since this upload began; start the upload again',
-    );
+    throw new AppError('CONFLICT', 'STORAGE_DRIVER_CHANGED');
   }
   // Sending a shard again is harmless (API.md §7) only with the same bytes: other bytes would be silently
   // dropped (the stored ones stay), so the client is told. Shards stored before md5 was kept are not checked.
   if (hasShard && storedMd5 !== null && storedMd5 !== md5) {
     throw new AppError(
       'FAILED',
-      `shard ${meta.shardIndex} is already stored with other bytes; the stored shard is kept`,
+      { code: 'SHARD_STORED_OTHER_BYTES', params: { index: meta.shardIndex } },
       { ercd: CHECKSUM_MISMATCH_ERCD },
     );
   }
@@ -419,7 +433,7 @@ export async function storeShard(
       await deps.staging.writeShard(staged(row), meta.shardIndex, shard.chunks);
     } catch (error) {
       if (error instanceof StagingGoneError) {
-        throw new AppError('CONFLICT', 'this upload no longer takes shards (merged or cancelled meanwhile)');
+        throw new AppError('CONFLICT', 'UPLOAD_NO_LONGER_TAKES_SHARDS');
       }
       throw error;
     }
@@ -430,7 +444,7 @@ export async function storeShard(
       // The upload was cancelled while the bytes were being written: free what was just staged.
       if (!(await repo.findUpload(deps.db, row.key))) {
         await deps.staging.abort(staged(row), videoFileKey(row.key, row.suffix, row.createdAt));
-        throw new AppError('NOT_FOUND', 'no such upload (cancelled)');
+        throw new AppError('NOT_FOUND', 'UPLOAD_CANCELLED');
       }
       throw error;
     }
@@ -451,7 +465,7 @@ export async function storeShard(
 }
 
 function assertSameUpload(row: repo.UploadRow, userId: number, meta: ShardMeta): void {
-  if (row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
+  if (row.userId !== userId) throw new AppError('NOT_FOUND', 'UPLOAD_NOT_FOUND');
   const differing = (['size', 'shardSize', 'name', 'suffix', 'use'] as const).filter(
     (f) => row[f] !== meta[f],
   );
@@ -459,7 +473,8 @@ function assertSameUpload(row: repo.UploadRow, userId: number, meta: ShardMeta):
     throw AppError.validation(
       differing.map((f) => ({
         path: f,
-        message: `${f} differs from the upload's first shard (${String(row[f])})`,
+        code: 'UPLOAD_FIELD_DIFFERS' as const,
+        params: { field: f, value: String(row[f]) },
       })),
     );
   }
@@ -488,7 +503,7 @@ export async function mergeUpload(
     const merged = row.fileKey ?? fileKey;
     return { merged: true, fileKey: merged, url: videoUrl(merged) };
   }
-  if (row.state === 'failed') throw new AppError('FAILED', row.error ?? UPLOAD_ERROR_MESSAGES.mergeFailed);
+  if (row.state === 'failed') throw new AppError('FAILED', uploadFailure(row) ?? 'MERGE_FAILED');
 
   const received = await repo.listShards(deps.db, row.key);
   if (received.length < row.shardTotal) {
@@ -497,7 +512,7 @@ export async function mergeUpload(
     for (let i = 1; i <= row.shardTotal; i++) if (!have.has(i)) missing.push(i);
     throw new AppError(
       'FAILED',
-      `${missing.length} of ${row.shardTotal} shards are missing; send them, then merge`,
+      { code: 'SHARDS_MISSING', params: { missing: missing.length, total: row.shardTotal } },
       {
         ercd: SHARDS_MISSING_ERCD,
         data: {
@@ -567,16 +582,15 @@ export async function getMergeStatus(
   deps: FileServiceDeps,
   userId: number,
   key: string,
+  lang: MessageLanguage,
 ): Promise<MergeFileStatus> {
   const row = UPLOAD_KEY_PATTERN.test(key)
     ? await repo.findUpload(deps.db, scopedUploadKey(userId, key))
     : null;
-  if (row && row.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
+  if (row && row.userId !== userId) throw new AppError('NOT_FOUND', 'UPLOAD_NOT_FOUND');
   if (!row) {
     if (!UPLOAD_KEY_PATTERN.test(key))
-      throw AppError.validation([
-        { path: 'fileUploadId', message: 'fileUploadId must be 32 lowercase hex characters' },
-      ]);
+      throw AppError.validation([{ path: 'fileUploadId', code: 'FILE_UPLOAD_ID_FORMAT' }]);
     return { exists: false, state: 'uploading', fileKey: null, url: null, receivedShards: [] };
   }
   const merged = row.state === 'processing' || row.state === 'ready';
@@ -593,7 +607,10 @@ export async function getMergeStatus(
     status.width = row.width ?? undefined;
     status.height = row.height ?? undefined;
   }
-  if (row.state === 'failed') status.error = row.error ?? undefined;
+  if (row.state === 'failed') {
+    const reason = uploadFailure(row);
+    status.error = reason ? renderMessage(reason, lang) : (row.error ?? undefined);
+  }
   return status;
 }
 
@@ -623,27 +640,53 @@ async function removeUpload(deps: FileServiceDeps, row: repo.UploadRow): Promise
  */
 export async function cancelUpload(deps: FileServiceDeps, userId: number, key: string): Promise<null> {
   if (!UPLOAD_KEY_PATTERN.test(key))
-    throw AppError.validation([
-      { path: 'fileUploadId', message: 'fileUploadId must be 32 lowercase hex characters' },
-    ]);
+    throw AppError.validation([{ path: 'fileUploadId', code: 'FILE_UPLOAD_ID_FORMAT' }]);
   const row = await deps.db.transaction(async (tx) => {
     const found = await repo.findUploadForUpdate(tx, scopedUploadKey(userId, key));
     if (!found) return null;
-    if (found.userId !== userId) throw new AppError('NOT_FOUND', 'no such upload');
-    if (found.state === 'merging')
-      throw new AppError('CONFLICT', 'the upload is being merged; try again in a moment');
+    if (found.userId !== userId) throw new AppError('NOT_FOUND', 'UPLOAD_NOT_FOUND');
+    if (found.state === 'merging') throw new AppError('CONFLICT', 'UPLOAD_MERGING');
     if (await isUploadPinned(tx, userId, key)) {
-      throw new AppError(
-        'CONFLICT',
-        'a published, scheduled or under-review video plays this upload: its file cannot be deleted; put another upload into the video first',
-        { ercd: UPLOAD_IN_USE_ERCD },
-      );
+      throw new AppError('CONFLICT', 'UPLOAD_IN_USE', { ercd: UPLOAD_IN_USE_ERCD });
     }
     await repo.deleteUpload(tx, found.key);
     return found;
   });
   if (row) await freeUploadBytes(deps, row);
   return null;
+}
+
+/**
+ * The `upload-release` job (issue #8 item 1): after a video swaps its upload for another, the file it played
+ * before is removed — row, bytes, cover — once no work of the author that is not deleted plays it
+ * (`isUploadReferenced`). The check and the row's removal run in one transaction holding the upload row's
+ * lock, which `publishVideo` takes too, so a publish that puts the file back into a work either commits
+ * first (and the release keeps the file) or waits and finds the upload gone (10006); the bytes are freed
+ * after the commit. Idempotent: an unknown key, another author's key, or a merge in flight does nothing, and
+ * so does a NEW upload under the same client key (created after `swappedAt`: the author cancelled the old
+ * one and started again before the job ran).
+ * @param userId the author whose work played the upload
+ * @param key the client key (API.md §7 `fileUploadId`)
+ * @param swappedAt when the work stopped playing it (the publish's clock)
+ * @returns whether the upload was removed
+ */
+export async function releaseUpload(
+  deps: FileServiceDeps,
+  userId: number,
+  key: string,
+  swappedAt: Date,
+): Promise<boolean> {
+  const row = await deps.db.transaction(async (tx) => {
+    const found = await repo.findUploadForUpdate(tx, scopedUploadKey(userId, key));
+    if (!found || found.userId !== userId || found.state === 'merging') return null;
+    if (found.createdAt.getTime() > swappedAt.getTime()) return null;
+    if (await isUploadReferenced(tx, userId, key)) return null;
+    await repo.deleteUpload(tx, found.key);
+    return found;
+  });
+  if (!row) return false;
+  await freeUploadBytes(deps, row);
+  return true;
 }
 
 /**
@@ -702,6 +745,7 @@ export async function runVideoProbe(deps: FileServiceDeps, key: string, now = ne
     await repo.updateUpload(deps.db, key, {
       state: 'failed',
       error: outcome.error,
+      errorMessage: outcome.reason,
       fileKey: null,
       updatedAt: now,
     });

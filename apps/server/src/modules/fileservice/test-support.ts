@@ -15,7 +15,10 @@ import type { Db } from '../../db/client.js';
 import { uploads } from './fileservice.schema.js';
 import { body } from '../../test/helpers.js';
 import { issueUploadToken, verifyUploadToken } from '../user/user.service.js';
-import { videoFileKey } from './fileservice.service.js';
+import type { AppConfig } from '../../config.js';
+import { LocalDiskStorage } from '../../storage/local-disk.js';
+import { LocalVideoStaging } from '../../storage/video-staging.js';
+import { type FileServiceDeps, videoFileKey } from './fileservice.service.js';
 
 /** Test helpers of the file service: multipart shard forms, whole uploads, waiting for the probe. */
 
@@ -39,10 +42,16 @@ export async function videoKeyOf(db: Db, storedKey: string, suffix = 'mp4'): Pro
 /** `UserGuid` of the user of each token made by `tokenFor`: the helpers send it as `x-user-guid` (API.md §5). */
 const guidOfToken = new Map<string, string>();
 
-/** Headers a state-changing file-service call carries for `token` (API.md §5): `x-user-guid`. */
+/**
+ * The language the helpers ask for (issue #9, docs/api.md "Language of messages"): English, so these tests read
+ * the refusals in the spec's own wording (spec §8); a test passes `{ 'accept-language': 'zh-CN' }` for Chinese.
+ */
+export const ENGLISH = { 'accept-language': 'en-US' } as const;
+
+/** Headers a state-changing file-service call carries for `token` (API.md §5): `x-user-guid` (and ENGLISH). */
 export function guidHeaders(token: string): Record<string, string> {
   const guid = guidOfToken.get(token);
-  return guid ? { [USER_GUID_HEADER]: guid } : {};
+  return guid ? { ...ENGLISH, [USER_GUID_HEADER]: guid } : { ...ENGLISH };
 }
 
 /** A new upload token of `userId`; the helpers below send its user's `x-user-guid` with it. */
@@ -181,10 +190,17 @@ export function merge(
   });
 }
 
-export async function status(app: FastifyInstance, token: string, key: string): Promise<MergeFileStatus> {
+/** The upload's state (`isExistLocalMergeFile`), in English unless `headers` ask otherwise. */
+export async function status(
+  app: FastifyInstance,
+  token: string,
+  key: string,
+  headers: Record<string, string> = {},
+): Promise<MergeFileStatus> {
   const res = await app.inject({
     method: 'GET',
     url: `${FILESERVICE_PATHS.isExistLocalMergeFile}?token=${encodeURIComponent(token)}&fileUploadId=${key}`,
+    headers: { ...ENGLISH, ...headers },
   });
   const env = body<MergeFileStatus>(res);
   if (env.status !== 1) throw new Error(`status failed: ${env.status} ${env.message}`);
@@ -263,4 +279,20 @@ export function makeNoisyMp4(file: string): Buffer {
     ...['-pix_fmt', 'yuv420p', file],
   ]);
   return readFileSync(file);
+}
+
+/**
+ * The file service's dependencies over a test app's database and directories, with a queue that drops
+ * what it is given: for calling the cleanup and release functions directly, with no job behind the test.
+ */
+export function testFileDeps(db: Db, config: Pick<AppConfig, 'mediaDir' | 'uploadDir'>): FileServiceDeps {
+  const storage = new LocalDiskStorage(config.mediaDir);
+  return {
+    db,
+    storage,
+    staging: new LocalVideoStaging(config.uploadDir, storage),
+    jobs: { send: async () => {} },
+    ffprobePath: 'ffprobe',
+    ffmpegPath: 'ffmpeg',
+  };
 }

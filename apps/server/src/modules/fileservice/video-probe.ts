@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
+import type { MessageRef } from '@cc/contracts';
 import { LocalDiskStorage } from '../../storage/local-disk.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { parseRange } from './range.js';
@@ -12,6 +13,15 @@ export interface ProbeResult {
   width: number;
   height: number;
   codecs: { format: string; video: string; audio: string | null };
+}
+
+/**
+ * Why bytes are not a video: `error` in English with ffprobe's detail (stored for operators), `reason` the
+ * catalog message the author reads in their language (issue #9).
+ */
+export interface ProbeRefusal {
+  error: string;
+  reason: MessageRef;
 }
 
 /** ffprobe/ffmpeg should take seconds; a hung tool must not hold a job forever. */
@@ -54,14 +64,11 @@ interface FfprobeOutput {
 /**
  * Probes a file or URL with ffprobe's JSON output (issue #3 "probes the file with ffprobe").
  * @param input a local path or an http URL (ffprobe seeks with range requests)
- * @returns the duration (s), size (px) and codecs, or `{ error }` when the bytes are not a video whatever
+ * @returns the duration (s), size (px) and codecs, or `{ error, reason }` when the bytes are not a video whatever
  *   their name: ffprobe cannot read them, finds no moving video stream, or no duration
  * @throws when ffprobe itself cannot be run (missing binary): an operations fault, retried by the job
  */
-export async function probeVideo(
-  ffprobePath: string,
-  input: string,
-): Promise<ProbeResult | { error: string }> {
+export async function probeVideo(ffprobePath: string, input: string): Promise<ProbeResult | ProbeRefusal> {
   let out: FfprobeOutput;
   try {
     const { stdout } = await run(
@@ -83,17 +90,23 @@ export async function probeVideo(
     )
       .split(input)
       .join('the file');
-    return { error: `the file is not a video (ffprobe could not read it${detail ? `: ${detail}` : ''})` };
+    return {
+      error: `the file is not a video (ffprobe could not read it${detail ? `: ${detail}` : ''})`,
+      reason: { code: 'VIDEO_UNREADABLE' },
+    };
   }
   const format = out.format?.format_name ?? '';
   const video = out.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   if (!video || IMAGE_FORMATS.test(format))
-    return { error: 'the file is not a video (no video stream found)' };
+    return { error: 'the file is not a video (no video stream found)', reason: { code: 'VIDEO_NO_STREAM' } };
   const duration = Number(out.format?.duration ?? video.duration);
   if (!Number.isFinite(duration) || duration <= 0)
-    return { error: 'the file is not a video (it has no duration)' };
+    return { error: 'the file is not a video (it has no duration)', reason: { code: 'VIDEO_NO_DURATION' } };
   if (!video.width || !video.height)
-    return { error: 'the file is not a video (the video stream has no size)' };
+    return {
+      error: 'the file is not a video (the video stream has no size)',
+      reason: { code: 'VIDEO_NO_SIZE' },
+    };
   const audio = out.streams?.find((s) => s.codec_type === 'audio');
   return {
     duration,

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mediaImages, mediaRenditions } from './media.schema.js';
 
@@ -30,6 +30,16 @@ export async function listImages(
     .offset(opts.offset);
   const [total] = await db.select({ n: count() }).from(mediaImages).where(eq(mediaImages.userId, userId));
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** True when `key` is an image `userId` uploaded (a row of `media_images`). */
+export async function hasImage(db: Db, userId: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: mediaImages.key })
+    .from(mediaImages)
+    .where(and(eq(mediaImages.key, key), eq(mediaImages.userId, userId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   DESIGN_THUMBNAIL_SCENE,
   imageUploadResultSchema,
   MAX_IMAGE_BYTES,
+  MB,
   myImageListSchema,
   myImagesParamSchema,
 } from '@cc/contracts';
@@ -99,8 +100,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
   };
   app.post('/fileservice/image', { schema: imageUploadSchema }, async (request) => {
     const user = requireUserGuid(request);
-    if (!request.isMultipart())
-      throw AppError.validation([{ path: 'file', message: 'send the image as multipart/form-data' }]);
+    if (!request.isMultipart()) throw AppError.validation([{ path: 'file', code: 'IMAGE_MULTIPART' }]);
     let bytes: Buffer | null = null;
     let scene = '';
     try {
@@ -110,14 +110,14 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
       }
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new AppError('TOO_LARGE', 'image must be at most 20 MB');
+        throw new AppError('TOO_LARGE', { code: 'IMAGE_TOO_LARGE', params: { mb: MAX_IMAGE_BYTES / MB } });
       if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
-        throw AppError.validation([{ path: 'file', message: 'send one file' }]);
+        throw AppError.validation([{ path: 'file', code: 'IMAGE_ONE_FILE' }]);
       // Any other parser error (no boundary, a broken part, a body cut short) is the client's: 10007 (issue #8 item 2).
       if (error instanceof AppError) throw error;
-      throw AppError.validation([{ path: 'body', message: 'malformed multipart/form-data body' }]);
+      throw AppError.validation([{ path: 'body', code: 'MULTIPART_MALFORMED' }]);
     }
-    if (!bytes) throw AppError.validation([{ path: 'file', message: 'file is required' }]);
+    if (!bytes) throw AppError.validation([{ path: 'file', code: 'FILE_REQUIRED' }]);
     const saved = await saveUploadedImage(storage, user.id, bytes);
     // Design thumbnails are the editor's own renders, not pictures the author chose (issue #4).
     if (scene !== DESIGN_THUMBNAIL_SCENE) await recordUploadedImage(db, user.id, saved);
@@ -138,14 +138,14 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
     { schema: imageSchema, config: { rateLimit: mediaRateLimit } },
     async (request, reply) => {
       const match = /^(\d{1,4})x(\d{1,4})$/.exec(request.params.size);
-      if (!match) throw new AppError('NOT_FOUND', 'no such image');
+      if (!match) throw new AppError('NOT_FOUND', 'IMAGE_NOT_FOUND');
       const rendition = await getImageRendition(
         renditions,
         request.params['*'],
         Number(match[1]),
         Number(match[2]),
       );
-      if (!rendition) throw new AppError('NOT_FOUND', 'no such image');
+      if (!rendition) throw new AppError('NOT_FOUND', 'IMAGE_NOT_FOUND');
       // Keys are never reused for other bytes (uploads get fresh random keys), so the bytes are immutable.
       return reply
         .header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)

@@ -6,6 +6,7 @@ import {
   canonicalImageSize,
   IMAGE_MIME_TYPES,
   MAX_IMAGE_BYTES,
+  MB,
   MAX_IMAGE_PIXELS,
   type ImageUploadResult,
   type ListData,
@@ -52,18 +53,19 @@ export async function saveUploadedImage(
   owner: number,
   bytes: Buffer,
 ): Promise<ImageUploadResult> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('TOO_LARGE', 'image must be at most 20 MB');
-  if (bytes.length === 0) throw AppError.validation([{ path: 'file', message: 'file is empty' }]);
+  if (bytes.length > MAX_IMAGE_BYTES)
+    throw new AppError('TOO_LARGE', { code: 'IMAGE_TOO_LARGE', params: { mb: MAX_IMAGE_BYTES / MB } });
+  if (bytes.length === 0) throw AppError.validation([{ path: 'file', code: 'FILE_EMPTY' }]);
   let meta: Metadata;
   try {
     meta = await (await loadSharp())(bytes, { animated: true }).metadata();
   } catch {
-    throw AppError.validation([{ path: 'file', message: 'file is not an image (JPEG, PNG, GIF or WebP)' }]);
+    throw AppError.validation([{ path: 'file', code: 'FILE_NOT_IMAGE' }]);
   }
   const format = meta.format ?? '';
   const mime = FORMAT_TO_MIME[format];
   if (!mime || !meta.width || !meta.height) {
-    throw AppError.validation([{ path: 'file', message: 'file is not an image (JPEG, PNG, GIF or WebP)' }]);
+    throw AppError.validation([{ path: 'file', code: 'FILE_NOT_IMAGE' }]);
   }
   // Width × height of the whole canvas (all frames of an animation): what a decode would allocate.
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw tooManyPixels();
@@ -189,7 +191,7 @@ async function resizeImage(
       .toBuffer();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-    throw new AppError('NOT_FOUND', 'no such image', { cause: error });
+    throw new AppError('NOT_FOUND', 'IMAGE_NOT_FOUND', { cause: error });
   }
 }
 
@@ -230,9 +232,7 @@ async function evict(cache: RenditionCache): Promise<void> {
 }
 
 function tooManyPixels(): AppError {
-  return new AppError('TOO_LARGE', `image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`, {
-    ercd: 'IMAGE_TOO_MANY_PIXELS',
-  });
+  return new AppError('TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', { ercd: 'IMAGE_TOO_MANY_PIXELS' });
 }
 
 /** Material groups served by `common_material` (API.md §6). */
@@ -277,6 +277,15 @@ export async function recordUploadedImage(db: Db, userId: number, image: ImageUp
     height: image.height,
     size: image.size,
   });
+}
+
+/**
+ * Whether `key` names an image `userId` uploaded through `POST /fileservice/image` (API.md §8): what an
+ * author may set as their avatar (issue #9 account settings).
+ * @param key a storage key such as `images/u1/202501/<id>.png`
+ */
+export async function isOwnImage(db: Db, userId: number, key: string): Promise<boolean> {
+  return repo.hasImage(db, userId, key);
 }
 
 /**

@@ -99,8 +99,17 @@ describe('messages', () => {
     expect(list[0]).toMatchObject({
       msgGroup: 8,
       kind: 'welcome',
-      title: '欢迎加入创作者中心',
+      title: '欢迎加入创作者服务中心',
+      body: '欢迎我，欢迎加入创作者服务中心！从发布第一篇文章开始你的创作吧。',
       params: { mediaName: '欢迎我' },
+    });
+    // issue #9: a client that asks for English gets the kind's English texts; the stored text stays zh-CN
+    const en = await t.get<ListData<MessageItem>>('/api/message/get_message_list', {}, s, {
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(en.data.list[0]).toMatchObject({
+      title: 'Welcome to Creator Centre',
+      body: '欢迎我, welcome to Creator Centre! Start by publishing your first article.',
     });
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { requestLanguage } from '../../plugins/envelope.js';
 import { requireUser } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import * as service from './message.service.js';
@@ -54,7 +55,8 @@ export default async function messageRoutes(app: FastifyInstance, opts: { db: Db
       tags,
       data: messageListSchema,
     },
-    async (param, request) => service.listMessages(db, requireUser(request).id, param),
+    async (param, request) =>
+      service.listMessages(db, requireUser(request).id, param, requestLanguage(request)),
   );
 
   signedRoute(

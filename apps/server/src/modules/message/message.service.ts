@@ -3,8 +3,12 @@ import {
   MSG_GROUPS,
   type MessageGroupEntry,
   type MessageItem,
+  type MessageLanguage,
   type MessageListParam,
+  type MessageRef,
+  messageKindTexts,
   MsgGroup,
+  renderMessageKind,
 } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -13,6 +17,10 @@ import * as repo from './message.repo.js';
 /**
  * Messages to authors (spec §3, issue #2): groups of MsgGroup, group 8 (system) feeds the bell. Produced by
  * real events — the welcome on registration and the result of an article's review.
+ *
+ * Languages (issue #9): a message's texts are the catalog's for its `kind` (packages/contracts
+ * server-messages.ts, `renderMessageKind`) filled with its `params`; `title`/`body` store the zh-CN text for
+ * clients that ignore `kind`, and answers carry them in the request's language.
  */
 
 /** What a message says: `kind` + `params` for clients that render their own language; zh-CN text for the rest. */
@@ -50,32 +58,29 @@ export async function sendSystemMessage(tx: Db, input: SystemMessageInput): Prom
   return row.id;
 }
 
-/** Templates of the messages the server sends; `title`/`body` are the zh-CN texts. */
+/**
+ * A message of a catalog kind (issue #9): `title`/`body` are the kind's zh-CN texts filled with `params`.
+ * @param kind a kind of the catalog (`MESSAGE_KINDS`)
+ * @param params every value the kind's texts name; a `reason` may be a `MessageRef`
+ * @throws Error when the kind has no texts or a value is missing (a programming error, caught by tests)
+ */
+export function kindMessage(
+  kind: string,
+  params: Record<string, unknown>,
+  link: string | null,
+  msgGroup: number = MsgGroup.SYSTEM,
+): Omit<SystemMessageInput, 'userId'> {
+  return { msgGroup, kind, params, ...messageKindTexts(kind, params), link };
+}
+
+/** Templates of the messages the server sends (kinds of the catalog, docs/api.md "Messages"). */
 export const messageTemplates = {
-  welcome: (mediaName: string): Omit<SystemMessageInput, 'userId'> => ({
-    msgGroup: MsgGroup.SYSTEM,
-    kind: 'welcome',
-    params: { mediaName },
-    title: '欢迎加入创作者中心',
-    body: `${mediaName}，欢迎加入创作者中心！从发布第一篇文章开始你的创作吧。`,
-    link: '/article',
-  }),
-  articlePublished: (id: number, title: string): Omit<SystemMessageInput, 'userId'> => ({
-    msgGroup: MsgGroup.SYSTEM,
-    kind: 'article_published',
-    params: { id, title },
-    title: '文章审核通过',
-    body: `你的文章《${title}》已通过审核并发布。`,
-    link: '/detailManage?type=article&status=published',
-  }),
-  articleRejected: (id: number, title: string, reason: string): Omit<SystemMessageInput, 'userId'> => ({
-    msgGroup: MsgGroup.SYSTEM,
-    kind: 'article_rejected',
-    params: { id, title, reason },
-    title: '文章审核未通过',
-    body: `你的文章《${title}》未通过审核：${reason}`,
-    link: `/article?id=${id}`,
-  }),
+  welcome: (mediaName: string) => kindMessage('welcome', { mediaName }, '/article'),
+  articlePublished: (id: number, title: string) =>
+    kindMessage('article_published', { id, title }, '/detailManage?type=article&status=published'),
+  /** @param review the broken rule (`TITLE_LENGTH`, `SENSITIVE_WORD`, …) and the prohibited word, if any */
+  articleRejected: (id: number, title: string, reason: MessageRef, review: { rule: string; word?: string }) =>
+    kindMessage('article_rejected', { id, title, reason, ...review }, `/article?id=${id}`),
 };
 
 /**
@@ -97,15 +102,17 @@ export async function clearUnread(db: Db, userId: number, msgGroup?: number): Pr
 
 /** Marks one of the user's messages read. @throws NOT_FOUND when it is not theirs or does not exist */
 export async function readMessage(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await repo.markOneRead(db, userId, id))) throw new AppError('NOT_FOUND', 'no such message');
+  if (!(await repo.markOneRead(db, userId, id))) throw new AppError('NOT_FOUND', 'MESSAGE_NOT_FOUND');
 }
 
-export function toMessageItem(row: repo.MessageRow): MessageItem {
+/** A row as `get_message_list` answers it: `title`/`body` in `lang` when its kind has catalog texts (issue #9). */
+export function toMessageItem(row: repo.MessageRow, lang: MessageLanguage): MessageItem {
+  const texts = renderMessageKind(row.kind, row.params, lang);
   return {
     id: row.id,
     msgGroup: row.msgGroup,
-    title: row.title,
-    body: row.body,
+    title: texts?.title ?? row.title,
+    body: texts?.body ?? row.body,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
     link: row.link,
@@ -114,11 +121,15 @@ export function toMessageItem(row: repo.MessageRow): MessageItem {
   };
 }
 
-/** The user's messages, newest first, filtered by group / unread (extension `get_message_list`). */
+/**
+ * The user's messages, newest first, filtered by group / unread (extension `get_message_list`); texts in
+ * `lang` (the request's, issue #9) where the kind has catalog texts.
+ */
 export async function listMessages(
   db: Db,
   userId: number,
   param: MessageListParam,
+  lang: MessageLanguage,
 ): Promise<ListData<MessageItem>> {
   const { rows, total } = await repo.listMessages(db, userId, {
     msgGroup: param.msgGroup,
@@ -126,5 +137,10 @@ export async function listMessages(
     limit: param.pageSize,
     offset: (param.page - 1) * param.pageSize,
   });
-  return { list: rows.map(toMessageItem), total, page: param.page, pageSize: param.pageSize };
+  return {
+    list: rows.map((row) => toMessageItem(row, lang)),
+    total,
+    page: param.page,
+    pageSize: param.pageSize,
+  };
 }

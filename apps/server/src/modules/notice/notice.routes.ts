@@ -1,6 +1,7 @@
 import { idParamSchema, noticeDetailSchema, noticeListParamSchema, noticeListSchema } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { requestLanguage } from '../../plugins/envelope.js';
 import { signedRoute } from '../../plugins/signature.js';
 import * as service from './notice.service.js';
 
@@ -18,7 +19,7 @@ export default async function noticeRoutes(app: FastifyInstance, opts: { db: Db 
       tags,
       data: noticeListSchema,
     },
-    async (param) => service.listNotices(db, param),
+    async (param, request) => service.listNotices(db, param, requestLanguage(request)),
   );
   signedRoute(
     app,
@@ -30,6 +31,6 @@ export default async function noticeRoutes(app: FastifyInstance, opts: { db: Db 
       tags,
       data: noticeDetailSchema,
     },
-    async (param) => service.getNotice(db, param.id),
+    async (param, request) => service.getNotice(db, param.id, requestLanguage(request)),
   );
 }

@@ -1,8 +1,12 @@
-import { and, count, eq, gt, inArray, lte, min, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, min, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authAttempts, sessions } from './passport.schema.js';
 
-export type AttemptKind = 'login_failure' | 'register';
+/**
+ * What an attempt row counts toward: a failed login, a registration, or a wrong current password at a
+ * password change (issue #9 account settings).
+ */
+export type AttemptKind = 'login_failure' | 'register' | 'password_failure';
 
 export async function recordAttempt(
   db: Db,
@@ -29,6 +33,23 @@ export async function countAttempts(
     .where(and(...where));
   const oldest = row?.oldest ? new Date(row.oldest) : null;
   return { n: Number(row?.n ?? 0), oldest };
+}
+
+/** Deletes every attempt of one kind for an account (after a successful password change). */
+export async function clearAccountAttempts(db: Db, kind: AttemptKind, account: string): Promise<void> {
+  await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), eq(authAttempts.account, account)));
+}
+
+/**
+ * Deletes every session of `userId` except `keepSessionId` (the sha256 id of the session that asked).
+ * @returns how many sessions were deleted
+ */
+export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: string): Promise<number> {
+  const gone = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return gone.length;
 }
 
 /** Deletes the login failures of one (account, IP) pair (after that pair's successful login). */

@@ -1,4 +1,4 @@
-import { MsgGroup } from '@cc/contracts';
+import { MsgGroup, renderMessage } from '@cc/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, sessions, users } from '../../db/schema/index.js';
@@ -6,8 +6,6 @@ import { createUser, uniqueAccount } from '../../test/factories.js';
 import { body, signedGet, signedPost } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
 import { hashSessionToken } from '../../plugins/session.js';
-import { WRONG_CREDENTIALS } from './passport.service.js';
-import { WEAK_PASSWORD_MESSAGE } from './password-strength.js';
 
 // Accounts and sessions (API.md §5): argon2id, cookies, logout, login limits, no account enumeration.
 // Every test that counts attempts sends its own x-forwarded-for, so no test sees another's failures.
@@ -49,15 +47,24 @@ describe('register', () => {
     const param = { account, password: 'long-enough-pw', mediaName: '新人作者' };
     expect(body(await post('/api/passport/register', param, ip)).status).toBe(1);
     const taken = await post('/api/passport/register', { ...param, account: account.toUpperCase() }, ip);
-    expect(body(taken)).toMatchObject({ status: 0, message: 'this account is already taken' });
+    // issue #9: the refusal in the request's language, zh-CN without an Accept-Language
+    expect(body(taken)).toMatchObject({ status: 0, messageCode: 'ACCOUNT_TAKEN', message: '该账号已被注册' });
+    const takenEn = await post(
+      '/api/passport/register',
+      { ...param, account: account.toUpperCase() },
+      { ...ip, 'accept-language': 'en-US,en;q=0.9' },
+    );
+    expect(body(takenEn)).toMatchObject({ status: 0, message: 'this account is already taken' });
     const bad = await post(
       '/api/passport/register',
       { account: 'a', password: 'short', mediaName: '新' },
       ip,
     );
-    const env = body<{ fields: { path: string }[] }>(bad);
+    const env = body<{ fields: { path: string; message: string; code: string }[] }>(bad);
     expect(env.status).toBe(10007);
     expect(env.data.fields.map((f) => f.path).sort()).toEqual(['account', 'mediaName', 'password']);
+    const password = env.data.fields.find((f) => f.path === 'password');
+    expect(password).toEqual({ path: 'password', code: 'PASSWORD_TOO_SHORT', message: '密码至少 8 个字符' });
   });
 });
 
@@ -85,11 +92,13 @@ describe('password strength (issue #8 item 7)', () => {
     for (const password of weak) {
       const res = await register({ account, password, mediaName });
       expect(res.statusCode, password).toBe(400);
+      const text = renderMessage('WEAK_PASSWORD', 'zh-CN');
       expect(body(res), password).toEqual({
         status: 10007,
-        message: WEAK_PASSWORD_MESSAGE,
+        message: text,
         ercd: 'WEAK_PASSWORD',
-        data: { fields: [{ path: 'password', message: WEAK_PASSWORD_MESSAGE }] },
+        messageCode: 'WEAK_PASSWORD',
+        data: { fields: [{ path: 'password', message: text, code: 'WEAK_PASSWORD' }] },
       });
     }
     expect(await t.db.select().from(users).where(eq(users.account, account))).toHaveLength(0);
@@ -170,7 +179,19 @@ describe('login and session', () => {
     );
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(body(unknown)).toEqual(body(wrong));
-    expect(body(wrong)).toEqual({ status: 0, message: WRONG_CREDENTIALS, data: null, ercd: 'FAILED' });
+    expect(body(wrong)).toEqual({
+      status: 0,
+      message: '账号或密码错误',
+      data: null,
+      ercd: 'FAILED',
+      messageCode: 'WRONG_CREDENTIALS',
+    });
+    const wrongEn = await post(
+      '/api/passport/login',
+      { account: known.account, password: 'wrong-password' },
+      { 'x-forwarded-for': '10.9.9.9', 'accept-language': 'en-US' },
+    );
+    expect(body(wrongEn)).toMatchObject({ status: 0, message: 'account or password is wrong' });
   });
 });
 
@@ -190,7 +211,8 @@ describe('login rate limit (database-backed)', () => {
     expect(body(locked)).toMatchObject({
       status: 10009,
       ercd: 'RATE_LIMITED',
-      message: 'too many login attempts, try again in 15 minutes',
+      messageCode: 'LOGIN_LIMITED',
+      message: '登录尝试次数过多，请 15 分钟后再试',
     });
     const retry = Number(locked.headers['retry-after']);
     expect(retry).toBeGreaterThan(14 * 60);
@@ -295,7 +317,7 @@ describe('login rate limit (database-backed)', () => {
     expect(fourth.statusCode).toBe(429);
     expect(body(fourth)).toMatchObject({
       status: 10009,
-      message: 'too many registrations, try again in 15 minutes',
+      message: '注册次数过多，请 15 分钟后再试',
     });
     expect(fourth.headers['retry-after']).toBeDefined();
   });

@@ -1,12 +1,23 @@
-import { loginParamSchema, nullDataSchema, registerParamSchema, userIdResultSchema } from '@cc/contracts';
+import {
+  changePasswordParamSchema,
+  changePasswordResultSchema,
+  loginParamSchema,
+  nullDataSchema,
+  registerParamSchema,
+  SESSION_COOKIE,
+  userIdResultSchema,
+} from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { endSession, startSession } from '../../plugins/session.js';
+import { endSession, hashSessionToken, requireUser, startSession } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import * as service from './passport.service.js';
 
-/** Register, login, logout (API.md §5). Public routes: `uid` is not checked, a stale cookie cannot lock anyone out. */
+/**
+ * Register, login, logout (API.md §5): public routes, `uid` is not checked, a stale cookie cannot lock anyone
+ * out. And the password change of the account settings (issue #9), which needs the session.
+ */
 export default async function passportRoutes(
   app: FastifyInstance,
   opts: { db: Db; config: AppConfig },
@@ -63,6 +74,24 @@ export default async function passportRoutes(
     async (_param, request, reply) => {
       await endSession(db, config, request, reply);
       return null;
+    },
+  );
+
+  signedRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/user/change_password',
+      param: changePasswordParamSchema,
+      summary: 'Change the password; other sessions are signed out (account settings, issue #9)',
+      tags,
+      data: changePasswordResultSchema,
+    },
+    async (param, request) => {
+      const user = requireUser(request);
+      // requireUser passed, so the request came with a live session cookie
+      const currentSessionId = hashSessionToken(request.cookies[SESSION_COOKIE] ?? '');
+      return service.changePassword(db, config, user.id, param, currentSessionId, request.ip);
     },
   );
 }

@@ -26,7 +26,8 @@ export const sessions = pgTable(
 
 /**
  * Attempts that count toward the login and register rate limits. In the database, not in memory, so the
- * limit holds across several server processes. kind: `login_failure` | `register`.
+ * limit holds across several server processes. kind: `login_failure` | `register` | `password_failure`
+ * (a wrong current password at a password change, issue #9).
  */
 export const authAttempts = pgTable(
   'auth_attempts',

@@ -1,11 +1,17 @@
-import { type LoginParam, type RegisterParam } from '@cc/contracts';
+import {
+  type ChangePasswordParam,
+  type ChangePasswordResult,
+  type LoginParam,
+  type RegisterParam,
+  WRONG_OLD_PASSWORD_ERCD,
+} from '@cc/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import type { AppConfig } from '../../config.js';
 import { deleteInBatches } from '../../db/batched-delete.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
-import { createUser, findCredentials } from '../user/user.service.js';
+import { createUser, findCredentials, getCredentialsById, setPasswordHash } from '../user/user.service.js';
 import { assertStrongPassword } from './password-strength.js';
 import * as repo from './passport.repo.js';
 
@@ -16,8 +22,6 @@ import * as repo from './passport.repo.js';
  * across several server processes.
  */
 
-export const WRONG_CREDENTIALS = 'account or password is wrong';
-
 /** argon2id with the configured cost (@node-rs/argon2's default algorithm is argon2id; set explicitly). */
 export function hashPassword(config: AppConfig, password: string): Promise<string> {
   return hash(password, { algorithm: 2 /* Argon2id */, ...config.argon2 });
@@ -26,25 +30,22 @@ export function hashPassword(config: AppConfig, password: string): Promise<strin
 // A real hash to verify against when the account does not exist, so both failures cost the same time.
 let dummyHash: Promise<string> | null = null;
 
-function retryMinutes(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-/** Throws RATE_LIMITED when `n` attempts since the window start reach `limit`. */
+/**
+ * Throws RATE_LIMITED when `n` attempts since the window start reach `limit`.
+ * @param code what is limited (a catalog message taking `{{minutes}}`, the whole minutes until one attempt frees)
+ */
 function assertUnderLimit(
   found: { n: number; oldest: Date | null },
   limit: number,
   windowMs: number,
   now: Date,
-  what: string,
+  code: 'LOGIN_LIMITED' | 'REGISTER_LIMITED' | 'PASSWORD_LIMITED',
 ): void {
   if (found.n < limit) return;
   const freeAt = (found.oldest?.getTime() ?? now.getTime()) + windowMs;
   const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-  throw new AppError('RATE_LIMITED', `too many ${what}, try again in ${retryMinutes(seconds)}`, {
-    retryAfterSeconds: seconds,
-  });
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  throw new AppError('RATE_LIMITED', { code, params: { minutes } }, { retryAfterSeconds: seconds });
 }
 
 /**
@@ -70,12 +71,12 @@ export async function register(
     registerPerIp,
     windowMs,
     now,
-    'registrations',
+    'REGISTER_LIMITED',
   );
   await repo.recordAttempt(db, 'register', ip, null);
   assertStrongPassword(param.password, [param.account, param.mediaName]);
 
-  if (await findCredentials(db, param.account)) throw new AppError('FAILED', 'this account is already taken');
+  if (await findCredentials(db, param.account)) throw new AppError('FAILED', 'ACCOUNT_TAKEN');
   const passwordHash = await hashPassword(config, param.password);
   try {
     return await db.transaction(async (tx) => {
@@ -93,7 +94,7 @@ export async function register(
       (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
       (error as { cause?: { code?: string } }).cause?.code === '23505'
     ) {
-      throw new AppError('FAILED', 'this account is already taken');
+      throw new AppError('FAILED', 'ACCOUNT_TAKEN');
     }
     throw error;
   }
@@ -133,7 +134,7 @@ export async function login(
       limit,
       windowMs,
       now,
-      'login attempts',
+      'LOGIN_LIMITED',
     );
   }
 
@@ -144,10 +145,60 @@ export async function login(
     : (await verify(await dummyHash, param.password), false);
   if (!user || !ok) {
     await repo.recordAttempt(db, 'login_failure', ip, account);
-    throw new AppError('FAILED', WRONG_CREDENTIALS);
+    throw new AppError('FAILED', 'WRONG_CREDENTIALS');
   }
   await repo.clearPairFailures(db, account, ip);
   return { id: user.id, userGuid: user.userGuid };
+}
+
+/**
+ * `POST /api/user/change_password` (extension, issue #9 "Account settings"): checks the current password,
+ * applies the registration's strength rule to the new one (zxcvbn with the account and media name as the
+ * author's own words, issue #8 item 7), stores its argon2id hash and signs out every OTHER session of the
+ * author in the same transaction; the session that asked stays signed in.
+ * Limit: wrong current passwords are counted per account in `auth_attempts` (kind `password_failure`);
+ * at `loginRateLimit.perAccountIp` of them within `windowMinutes` every change is refused, even with the
+ * right password, until the oldest leaves the window — a stolen session cannot guess the password faster
+ * than the login form. A successful change clears the count.
+ * @param currentSessionId the sha256 id of the asking session (`hashSessionToken` of its cookie)
+ * @param ip the client address, recorded with a failure
+ * @returns `{ signedOutSessions }`: how many other sessions were ended
+ * @throws RATE_LIMITED (10009, Retry-After) at the limit; FAILED (status 0) with ercd `WRONG_OLD_PASSWORD`
+ *   when the current password is wrong; VALIDATION_FAILED (10007) with ercd `WEAK_PASSWORD` naming
+ *   `password` for a guessable new one; NOT_LOGGED_IN when the user no longer exists
+ */
+export async function changePassword(
+  db: Db,
+  config: AppConfig,
+  userId: number,
+  param: ChangePasswordParam,
+  currentSessionId: string,
+  ip: string,
+  now = new Date(),
+): Promise<ChangePasswordResult> {
+  const user = await getCredentialsById(db, userId);
+  const account = user.account.toLowerCase();
+  const { perAccountIp, windowMinutes } = config.loginRateLimit;
+  const windowMs = windowMinutes * 60_000;
+  assertUnderLimit(
+    await repo.countAttempts(db, 'password_failure', { account }, new Date(now.getTime() - windowMs)),
+    perAccountIp,
+    windowMs,
+    now,
+    'PASSWORD_LIMITED',
+  );
+  if (!(await verify(user.passwordHash, param.oldPassword))) {
+    await repo.recordAttempt(db, 'password_failure', ip, account);
+    throw new AppError('FAILED', 'WRONG_OLD_PASSWORD', { ercd: WRONG_OLD_PASSWORD_ERCD });
+  }
+  assertStrongPassword(param.newPassword, [user.account, user.mediaName]);
+  const passwordHash = await hashPassword(config, param.newPassword);
+  return db.transaction(async (tx) => {
+    await setPasswordHash(tx, userId, passwordHash);
+    const signedOutSessions = await repo.deleteOtherSessions(tx, userId, currentSessionId);
+    await repo.clearAccountAttempts(tx, 'password_failure', account);
+    return { signedOutSessions };
+  });
 }
 
 /**

@@ -15,9 +15,6 @@ export const MIN_PASSWORD_SCORE = 3;
 /** The `ercd` of a refused password (API.md §3); the web app shows `errors.WEAK_PASSWORD`. */
 export const WEAK_PASSWORD_ERCD = 'WEAK_PASSWORD';
 
-export const WEAK_PASSWORD_MESSAGE =
-  'this password is too easy to guess: use a longer one, e.g. a few unrelated words, and not your account or media name';
-
 /**
  * zxcvbn's matching grows steeply with length and l33t symbols (a 128-character run of symbols took 2.4 s with
  * the defaults): only the first 64 characters are scored (a password strong in its first 64 is strong) and
@@ -75,8 +72,5 @@ function userWords(inputs: string[]): string[] {
  */
 export function assertStrongPassword(password: string, userInputs: string[]): void {
   if (passwordScore(password, userInputs) >= MIN_PASSWORD_SCORE) return;
-  throw new AppError('VALIDATION_FAILED', WEAK_PASSWORD_MESSAGE, {
-    ercd: WEAK_PASSWORD_ERCD,
-    data: { fields: [{ path: 'password', message: WEAK_PASSWORD_MESSAGE }] },
-  });
+  throw AppError.validation([{ path: 'password', code: 'WEAK_PASSWORD' }], { ercd: WEAK_PASSWORD_ERCD });
 }

@@ -25,6 +25,20 @@ export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
   return inserted!;
 }
 
+/** Sets the given profile columns of a user (and `updated_at`). @returns the updated row, or undefined when none */
+export async function updateUser(
+  db: Db,
+  id: number,
+  fields: Partial<Pick<NewUserRow, 'avatarKey' | 'mediaName' | 'passwordHash'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
 export async function findIdentityTypes(db: Db, userId: number): Promise<number[]> {
   const rows = await db
     .select({ type: userIdentities.type })

@@ -1,5 +1,6 @@
 import {
   dynamicAuthSchema,
+  updateProfileParamSchema,
   myInfoSchema,
   uploadFileSecretSchema,
   uploadVideoSecretSchema,
@@ -80,5 +81,17 @@ export default async function userRoutes(
       data: uploadVideoSecretSchema,
     },
     async (_p, request) => service.issueUploadToken(db, requireUser(request).id),
+  );
+  signedRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/user/update_profile',
+      param: updateProfileParamSchema,
+      summary: 'Change the avatar and/or media name (account settings, issue #9)',
+      tags,
+      data: userInfoSchema,
+    },
+    async (param, request) => service.updateProfile(db, requireUser(request).id, param),
   );
 }

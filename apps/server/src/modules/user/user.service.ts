@@ -1,8 +1,16 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { IDENTITY_TYPE_163, type MyInfo, PROGRAM_MIN_GRADE, type UserInfo } from '@cc/contracts';
+import {
+  IDENTITY_TYPE_163,
+  mediaImageKey,
+  type MyInfo,
+  PROGRAM_MIN_GRADE,
+  type UpdateProfileParam,
+  type UserInfo,
+} from '@cc/contracts';
 import { deleteInBatches } from '../../db/batched-delete.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { isOwnImage } from '../media/media.service.js';
 import * as repo from './user.repo.js';
 
 /**
@@ -23,7 +31,7 @@ export function avatarTemplate(avatarKey: string | null): string {
 async function loadUser(db: Db, userId: number): Promise<repo.UserRow> {
   const user = await repo.findUserById(db, userId);
   // A session whose user vanished is no session.
-  if (!user) throw new AppError('NOT_LOGGED_IN', 'please log in');
+  if (!user) throw new AppError('NOT_LOGGED_IN', 'LOGIN_REQUIRED');
   return user;
 }
 
@@ -54,6 +62,8 @@ export async function getMyInfo(db: Db, userId: number): Promise<MyInfo> {
 export interface UserCredentials {
   id: number;
   userGuid: string;
+  /** the account name as registered */
+  account: string;
   mediaName: string;
   /** argon2id PHC string */
   passwordHash: string;
@@ -67,9 +77,59 @@ export interface UserCredentials {
  */
 export async function findCredentials(db: Db, account: string): Promise<UserCredentials | undefined> {
   const user = await repo.findUserByAccount(db, account);
-  return user
-    ? { id: user.id, userGuid: user.guid, mediaName: user.mediaName, passwordHash: user.passwordHash }
-    : undefined;
+  return user ? toCredentials(user) : undefined;
+}
+
+function toCredentials(user: repo.UserRow): UserCredentials {
+  return {
+    id: user.id,
+    userGuid: user.guid,
+    account: user.account,
+    mediaName: user.mediaName,
+    passwordHash: user.passwordHash,
+  };
+}
+
+/**
+ * The credentials of the signed-in author (account settings' password change, issue #9).
+ * @throws NOT_LOGGED_IN when the user no longer exists (a session whose user vanished is no session)
+ */
+export async function getCredentialsById(db: Db, userId: number): Promise<UserCredentials> {
+  return toCredentials(await loadUser(db, userId));
+}
+
+/**
+ * Stores a new password hash (argon2id PHC string, made by passport) for the author (issue #9).
+ * @param db the database or the caller's transaction (the password change revokes sessions in the same one)
+ * @throws NOT_LOGGED_IN when the user no longer exists
+ */
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  if (!(await repo.updateUser(db, userId, { passwordHash })))
+    throw new AppError('NOT_LOGGED_IN', 'LOGIN_REQUIRED');
+}
+
+/**
+ * `POST /api/user/update_profile` (extension, issue #9 "Account settings"): sets the avatar and/or the media
+ * name. `avator` is one of our image URLs (`/media/img/{w}x{h}/{key}`, API.md §4) of an image the author
+ * uploaded (`POST /fileservice/image`); the stored key is served through the avatar template at 120 × 120
+ * (spec §3, §9). `mediaName` follows the registration rules (the param schema trims and bounds it).
+ * @returns the new `{ authStatus, avator, mediaName }` (as `home/userinfo`)
+ * @throws VALIDATION_FAILED (10007) naming `avator` when the image is not one the author uploaded;
+ *   NOT_LOGGED_IN when the user no longer exists
+ */
+export async function updateProfile(db: Db, userId: number, param: UpdateProfileParam): Promise<UserInfo> {
+  const fields: { avatarKey?: string; mediaName?: string } = {};
+  if (param.avator !== undefined) {
+    const key = mediaImageKey(param.avator);
+    if (!key || !(await isOwnImage(db, userId, key))) {
+      throw AppError.validation([{ path: 'avator', code: 'AVATAR_NOT_OWN' }]);
+    }
+    fields.avatarKey = key;
+  }
+  if (param.mediaName !== undefined) fields.mediaName = param.mediaName;
+  const user = await repo.updateUser(db, userId, fields);
+  if (!user) throw new AppError('NOT_LOGGED_IN', 'LOGIN_REQUIRED');
+  return toUserInfo(user);
 }
 
 /**

@@ -28,11 +28,11 @@ describe('video facts and uploads across modules', () => {
     const mine = await videoItem(a.id, key);
     const theirs = await videoItem(b.id, key);
     // the read model's md5 join and the file service's scopedUploadKey name the same row
-    expect(await getContentDetail(t.db, a.id, mine.id)).toMatchObject({
+    expect(await getContentDetail(t.db, a.id, mine.id, 'zh-CN')).toMatchObject({
       coverUrl: `/media/img/0x0/covers/${key}.jpg`,
       stats: { plays: 0, duration: 42.5 },
     });
-    expect(await getContentDetail(t.db, b.id, theirs.id)).toMatchObject({
+    expect(await getContentDetail(t.db, b.id, theirs.id, 'zh-CN')).toMatchObject({
       coverUrl: null,
       stats: { plays: 0, duration: null },
     });

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { requestLanguage } from '../../plugins/envelope.js';
 import { requireUser } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import { sendSystemMessage } from '../message/message.service.js';
@@ -47,7 +48,8 @@ export default async function videoRoutes(
       tags,
       data: videoDetailSchema,
     },
-    async (param, request) => service.getVideoDetail(db, requireUser(request).id, param.id),
+    async (param, request) =>
+      service.getVideoDetail(db, requireUser(request).id, param.id, requestLanguage(request)),
   );
   signedRoute(
     app,

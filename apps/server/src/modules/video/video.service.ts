@@ -3,8 +3,9 @@ import {
   checkSmallVideo,
   type ContentStatus,
   type DurationPermission,
-  type FieldError,
-  MsgGroup,
+  type FieldIssue,
+  type MessageLanguage,
+  type MessageRef,
   type PublishVideoParam,
   type SaveVideoDotsParam,
   smallVideoMaxSeconds,
@@ -22,12 +23,20 @@ import {
   findContentItemById,
   findFirstLiveOwnItem,
   findOwnContentItem,
+  rejectColumns,
+  rejectReasonIn,
   reviewContent,
   type ReviewResult,
   updateContentItem,
 } from '../content/content.service.js';
-import { findUserUpload, coverUrl as uploadCoverUrl, videoUrl } from '../fileservice/fileservice.service.js';
-import { sendSystemMessage, type SystemMessageInput } from '../message/message.service.js';
+import {
+  findUserUpload,
+  coverUrl as uploadCoverUrl,
+  uploadFailure,
+  uploadStateRef,
+  videoUrl,
+} from '../fileservice/fileservice.service.js';
+import { kindMessage, sendSystemMessage } from '../message/message.service.js';
 import { getUserGrade } from '../user/user.service.js';
 import * as repo from './video.repo.js';
 
@@ -48,36 +57,31 @@ export interface VideoDeps {
 /** A job delivered up to this early still publishes (pg-boss's `startAfter` is to the second). */
 const SCHEDULE_TOLERANCE_MS = 5000;
 
-const TYPE_NAME: Record<UploadUse, string> = { video: '视频', smallVideo: '小视频' };
-
-/** Group-8 messages of a video's review; `title`/`body` in zh-CN, `kind` + `params` for other languages. */
+/**
+ * Group-8 messages of a video's review (kinds `video_published` / `video_rejected`, whose catalog texts name a
+ * video or a short video by `use`; issue #9).
+ */
 export const videoMessageTemplates = {
-  published: (id: number, use: UploadUse, title: string): Omit<SystemMessageInput, 'userId'> => ({
-    msgGroup: MsgGroup.SYSTEM,
-    kind: 'video_published',
-    params: { id, title, use },
-    title: `${TYPE_NAME[use]}审核通过`,
-    body: `你的${TYPE_NAME[use]}《${title}》已通过审核并发布。`,
-    link: use === 'video' ? '/videos' : '/smallVideo',
-  }),
+  published: (id: number, use: UploadUse, title: string) =>
+    kindMessage('video_published', { id, title, use }, use === 'video' ? '/videos' : '/smallVideo'),
+  /** @param review the broken rule and the prohibited word, if any */
   rejected: (
     id: number,
     use: UploadUse,
     title: string,
-    reason: string,
-  ): Omit<SystemMessageInput, 'userId'> => ({
-    msgGroup: MsgGroup.SYSTEM,
-    kind: 'video_rejected',
-    params: { id, title, use, reason },
-    title: `${TYPE_NAME[use]}审核未通过`,
-    body: `你的${TYPE_NAME[use]}《${title}》未通过审核：${reason}`,
-    link: use === 'video' ? `/videos/video?id=${id}` : `/smallVideo/indexv?id=${id}`,
-  }),
+    reason: MessageRef,
+    review: { rule: string; word?: string },
+  ) =>
+    kindMessage(
+      'video_rejected',
+      { id, title, use, reason, ...review },
+      use === 'video' ? `/videos/video?id=${id}` : `/smallVideo/indexv?id=${id}`,
+    ),
 };
 
-function ruleError(path: string, message: string, rule: string): AppError {
-  const fields: FieldError[] = [{ path, message }];
-  return new AppError('VALIDATION_FAILED', message, { data: { fields, rule } });
+/** A 10007 naming one field with a rule's catalog message; `data.rule` is the rule's code. */
+function ruleError(path: string, violation: MessageRef): AppError {
+  return AppError.validation([{ path, ...violation }], { data: { rule: violation.code } });
 }
 
 /**
@@ -103,8 +107,10 @@ async function sendReviewMessage(
   const template =
     review.status === 'published'
       ? videoMessageTemplates.published(id, use, title)
-      : videoMessageTemplates.rejected(id, use, title, review.rejectReason ?? '');
-  if (review.rule) template.params = { ...template.params, rule: review.rule, word: review.word };
+      : videoMessageTemplates.rejected(id, use, title, review.reason, {
+          rule: review.rule,
+          ...(review.word ? { word: review.word } : {}),
+        });
   await deps.sendMessage(tx, { userId, ...template });
 }
 
@@ -138,24 +144,24 @@ export async function publishVideo(
     let existing: ContentRow | undefined;
     if (param.id !== undefined) {
       existing = await findOwnContentItem(tx, userId, param.id);
-      if (!existing || existing.type !== param.use) throw new AppError('NOT_FOUND', 'no such video');
-      if (existing.status === 'deleted') throw new AppError('CONFLICT', 'a deleted video cannot be edited');
+      if (!existing || existing.type !== param.use) throw new AppError('NOT_FOUND', 'VIDEO_NOT_FOUND');
+      if (existing.status === 'deleted') throw new AppError('CONFLICT', 'VIDEO_DELETED');
     }
     // The wire and the videos row keep the client's key; the upload row is stored under the user-scoped id.
     // Locked until the commit: a concurrent cancel of this upload waits, then sees this video (issue #8 item 1).
     const upload = await findUserUpload(tx, userId, param.fileUploadId, { forUpdate: true });
-    if (!upload) throw new AppError('NOT_FOUND', 'no such upload');
+    if (!upload) throw new AppError('NOT_FOUND', 'UPLOAD_NOT_FOUND');
     if (upload.state === 'failed') {
-      throw new AppError(
-        'CONFLICT',
-        `the upload failed (${upload.error ?? 'unknown reason'}); please upload again`,
-      );
+      throw new AppError('CONFLICT', {
+        code: 'VIDEO_UPLOAD_FAILED',
+        params: { reason: uploadFailure(upload) ?? { code: 'UNKNOWN_REASON' } },
+      });
     }
     if (param.publishType !== VideoPublishType.DRAFT && upload.state !== 'ready') {
-      throw new AppError(
-        'CONFLICT',
-        `the video is not ready yet (upload state: ${upload.state}); save a draft or publish once processing is done`,
-      );
+      throw new AppError('CONFLICT', {
+        code: 'VIDEO_NOT_READY',
+        params: { state: uploadStateRef(upload.state) },
+      });
     }
     if (param.use === 'smallVideo' && upload.state === 'ready') {
       const { grade } = await getUserGrade(tx, userId);
@@ -163,21 +169,21 @@ export async function publishVideo(
         { width: upload.width ?? 0, height: upload.height ?? 0, duration: upload.duration ?? 0 },
         smallVideoMaxSeconds(grade),
       );
-      if (broken) throw ruleError('fileUploadId', broken.message, broken.code);
+      if (broken) throw ruleError('fileUploadId', broken);
     }
     const playing = await repo.findVideoIdsByUpload(tx, param.fileUploadId, existing?.id);
     if (await findFirstLiveOwnItem(tx, userId, playing)) {
-      throw new AppError('CONFLICT', 'this upload is already used by another of your videos');
+      throw new AppError('CONFLICT', 'VIDEO_UPLOAD_IN_OTHER_VIDEO');
     }
     let scheduledAt: Date | null = null;
     if (param.publishType === VideoPublishType.SCHEDULED) {
       const broken = checkScheduledAt(param.scheduledAt, now);
-      if (broken) throw ruleError('scheduledAt', broken.message, broken.code);
+      if (broken) throw ruleError('scheduledAt', broken);
       scheduledAt = new Date(param.scheduledAt!);
     }
     const cover = param.coverUrl || uploadCoverUrl(upload.cover);
     if (param.publishType !== VideoPublishType.DRAFT && !cover) {
-      throw ruleError('coverUrl', 'a cover is required to publish', 'COVER_REQUIRED');
+      throw ruleError('coverUrl', { code: 'COVER_REQUIRED' });
     }
 
     const review =
@@ -191,7 +197,7 @@ export async function publishVideo(
       title,
       coverUrls: cover ? [cover] : [],
       status,
-      rejectReason: review?.rejectReason ?? null,
+      ...rejectColumns(review),
       publishedAt: status === 'published' ? (existing?.publishedAt ?? now) : null,
       updatedAt: now,
     };
@@ -206,21 +212,34 @@ export async function publishVideo(
       scheduledAt,
     };
     let row: ContentRow;
+    let released: string | null = null;
     if (existing) {
       row = await updateContentItem(tx, existing.id, fields);
-      if (await repo.findVideo(tx, row.id)) await repo.updateVideo(tx, row.id, videoFields);
-      else await repo.insertVideo(tx, { contentId: row.id, ...videoFields });
+      const before = await repo.findVideo(tx, row.id);
+      if (before) {
+        await repo.updateVideo(tx, row.id, videoFields);
+        if (before.uploadKey !== param.fileUploadId) released = before.uploadKey;
+      } else await repo.insertVideo(tx, { contentId: row.id, ...videoFields });
     } else {
       row = await createContentItem(tx, { userId, type: param.use, createdAt: now, ...fields });
       await repo.insertVideo(tx, { contentId: row.id, ...videoFields });
     }
     if (review) await sendReviewMessage(tx, deps, userId, row.id, param.use, title, review);
-    return { id: row.id, status: row.status, scheduledAt };
+    return { id: row.id, status: row.status, scheduledAt, released };
   });
+  if (result.released && deps.jobs) {
+    // After the commit, as a job: the file the video played before is removed once no other work of the
+    // author plays it (issue #8 item 1, `releaseUpload`). The publish stands if queueing fails: the file
+    // then stays the author's, listed and cancellable like any unattached upload.
+    await deps.jobs
+      .send(JOB_NAMES.uploadRelease, { userId, key: result.released, swappedAt: now.toISOString() })
+      .catch(() => undefined);
+  }
   if (result.scheduledAt) {
     // After the commit: the job must never see an uncommitted row. A stale job (rescheduled, or saved as a
     // draft meanwhile) finds the item no longer due and does nothing.
-    if (!deps.jobs) throw new AppError('INTERNAL', 'scheduling is not available');
+    if (!deps.jobs)
+      throw new AppError('INTERNAL', 'INTERNAL', { cause: new Error('scheduling is not available') });
     await deps.jobs.send(JOB_NAMES.videoPublish, { id: result.id }, { startAfter: result.scheduledAt });
   }
   return { id: result.id, status: result.status };
@@ -249,14 +268,10 @@ export async function publishScheduledVideo(
     const review: ReviewResult =
       upload?.state === 'ready'
         ? reviewContent({ title: row.title, text: video.description })
-        : {
-            status: 'rejected',
-            rejectReason: 'the video file is no longer available; please upload again',
-            rule: 'UPLOAD_MISSING',
-          };
+        : { status: 'rejected', reason: { code: 'VIDEO_FILE_GONE' }, rule: 'UPLOAD_MISSING' };
     const updated = await updateContentItem(tx, id, {
       status: review.status,
-      rejectReason: review.rejectReason,
+      ...rejectColumns(review),
       publishedAt: review.status === 'published' ? video.scheduledAt : null,
       updatedAt: now,
     });
@@ -276,19 +291,24 @@ export async function publishScheduledVideo(
 async function loadOwnVideo(db: Db, userId: number, id: number) {
   const row = await findOwnContentItem(db, userId, id);
   if (!row || row.status === 'deleted' || (row.type !== 'video' && row.type !== 'smallVideo')) {
-    throw new AppError('NOT_FOUND', 'no such video');
+    throw new AppError('NOT_FOUND', 'VIDEO_NOT_FOUND');
   }
   const video = await repo.findVideo(db, id);
-  if (!video) throw new AppError('NOT_FOUND', 'no such video');
+  if (!video) throw new AppError('NOT_FOUND', 'VIDEO_NOT_FOUND');
   return { row, video, upload: await findUserUpload(db, userId, video.uploadKey) };
 }
 
 /**
  * `GET /api/video/detail`: one of the author's videos with its upload's playback facts — the range-served
- * URL, duration (s), width and height (px) once probed — and its dots.
+ * URL, duration (s), width and height (px) once probed — and its dots. `rejectReason` in `lang` (issue #9).
  * @throws NOT_FOUND (10006) for a missing, deleted, non-video or another author's id
  */
-export async function getVideoDetail(db: Db, userId: number, id: number): Promise<VideoDetail> {
+export async function getVideoDetail(
+  db: Db,
+  userId: number,
+  id: number,
+  lang: MessageLanguage,
+): Promise<VideoDetail> {
   const { row, video, upload } = await loadOwnVideo(db, userId, id);
   const merged = upload && (upload.state === 'processing' || upload.state === 'ready') && upload.fileKey;
   return {
@@ -297,7 +317,7 @@ export async function getVideoDetail(db: Db, userId: number, id: number): Promis
     title: row.title,
     description: video.description,
     status: row.status,
-    rejectReason: row.rejectReason,
+    rejectReason: rejectReasonIn(row, lang),
     coverUrl: row.coverUrls[0] ?? uploadCoverUrl(upload?.cover ?? null),
     customCoverUrl: video.customCoverUrl,
     isOriginal: video.isOriginal,
@@ -330,16 +350,12 @@ export async function saveVideoDots(
 ): Promise<{ dots: VideoDot[] }> {
   return db.transaction(async (tx) => {
     const { row, upload } = await loadOwnVideo(tx, userId, param.id);
-    if (row.status !== 'published')
-      throw new AppError('CONFLICT', 'dots can be saved on published videos only');
+    if (row.status !== 'published') throw new AppError('CONFLICT', 'DOTS_NOT_PUBLISHED');
     const duration = upload?.state === 'ready' ? (upload.duration ?? 0) : 0;
-    const fields: FieldError[] = [];
+    const fields: FieldIssue[] = [];
     param.dots.forEach((dot, i) => {
       if (dot.time >= duration) {
-        fields.push({
-          path: `dots.${i}.time`,
-          message: `a dot must be before the end of the video (${duration} s)`,
-        });
+        fields.push({ path: `dots.${i}.time`, code: 'DOT_AFTER_END', params: { duration } });
       }
     });
     if (fields.length) throw AppError.validation(fields);
