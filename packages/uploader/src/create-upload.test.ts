@@ -600,7 +600,7 @@ describe('cancel (spec §4 step 6)', () => {
     await vi.advanceTimersByTimeAsync(1000);
     const inFlight = h.transport.inFlight(P.moreShard);
     expect(inFlight).toHaveLength(5);
-    await h.upload.cancel();
+    expect(await h.upload.cancel()).toBe('deleted');
     expect(inFlight.every((r) => r.aborted)).toBe(true);
     const del = h.transport.to(P.upload);
     expect(del).toHaveLength(1);
@@ -650,11 +650,36 @@ describe('cancel (spec §4 step 6)', () => {
   it('cancel before the token arrives sends nothing at all', async () => {
     let give!: (v: { token: string }) => void;
     const h = setup(makeFile(MB), { getToken: () => new Promise((r) => (give = r)) });
-    await h.upload.cancel();
+    expect(await h.upload.cancel()).toBe('nothing-sent');
     give({ token: TOKEN });
     await vi.advanceTimersByTimeAsync(5000);
     await finish(h);
     expect(h.transport.requests).toHaveLength(0);
+  });
+});
+
+describe('stop and a given key (issue #9: the upload store)', () => {
+  it('stop() aborts the shards but tells the server nothing, so the same file resumes later', async () => {
+    const t = new FakeTransport();
+    const base = t.answer;
+    t.answer = (r) => (r.path === P.moreShard ? 'manual' : base(r));
+    const h = setup(makeFile(3 * MB), {}, t);
+    await vi.advanceTimersByTimeAsync(1000);
+    h.upload.stop();
+    await finish(h);
+    expect(h.upload.state).toBe('cancelled');
+    expect(t.shards().every((r) => r.aborted)).toBe(true);
+    expect(t.to(P.upload)).toHaveLength(0);
+    expect(h.failures).toHaveLength(0);
+  });
+
+  it('uses the key it is given (computed by the caller) instead of reading the file for it', async () => {
+    const key = 'c'.repeat(32);
+    const h = setup(makeFile(MB), { key });
+    await finish(h);
+    expect(h.transport.to(P.isExistLocalMergeFile)[0]!.query.get('fileUploadId')).toBe(key);
+    expect(h.transport.shards()[0]!.form!.get('key')).toBe(key);
+    expect(h.upload.key).toBe(key);
   });
 });
 

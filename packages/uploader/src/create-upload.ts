@@ -117,7 +117,22 @@ export interface CreateUploadOptions {
   random?: () => number;
   /** reads the `UserGuid` cookie (default document.cookie); tests pass a constant */
   userGuid?: () => string;
+  /**
+   * The upload id when the caller already computed it with `computeUploadKey(file)` for this same file (the
+   * upload manager does, to check a resumed file's identity first); the file is then not read again for it.
+   */
+  key?: string;
 }
+
+/**
+ * What a cancel did on the server (spec §4 step 6), for the page to say so:
+ * - `deleted`: the server confirmed it freed the bytes sent so far;
+ * - `not-deleted`: the server could not be told (no answer, or a refusal): it deletes uploads untouched for
+ *   24 h anyway (API.md §7);
+ * - `nothing-sent`: nothing had reached the server yet (cancelled before the upload id and token were
+ *   known), or the upload had already ended (a no-op).
+ */
+export type UploadCancelOutcome = 'deleted' | 'not-deleted' | 'nothing-sent';
 
 export interface UploadHandle {
   /**
@@ -128,10 +143,17 @@ export interface UploadHandle {
   /**
    * Global cancel of this upload (spec §4 step 6): no shard starts after it, shards in flight are aborted,
    * waits end, and when the upload id and token are known the server is told to free the bytes
-   * (`DELETE /fileservice/upload`). No callback is called. Resolves when the DELETE has answered (its
-   * failure is ignored: the server removes uploads untouched for 24 h anyway). No-op once done.
+   * (`DELETE /fileservice/upload`). No callback is called. Resolves when the DELETE has answered, with
+   * what happened (`UploadCancelOutcome`; a failed DELETE is no error: the server removes uploads untouched
+   * for 24 h anyway). No-op once done or cancelled (`nothing-sent`).
    */
-  cancel(): Promise<void>;
+  cancel(): Promise<UploadCancelOutcome>;
+  /**
+   * Stops this upload like `cancel` (no shard starts, shards in flight are aborted, no callback is called)
+   * but leaves what the server holds, so choosing the same file later resumes it (e.g. another author signed
+   * in on this tab). No-op once ended.
+   */
+  stop(): void;
   readonly state: UploadState;
   /** the upload id, once computed */
   readonly key: string | null;
@@ -139,7 +161,7 @@ export interface UploadHandle {
 
 const activeUploads = new Set<UploadHandle>();
 
-/** Cancels every upload still running on this page (e.g. when the author leaves the publishing page). */
+/** Cancels every upload still running on this page (e.g. when the author signs out). */
 export async function cancelAllUploads(): Promise<void> {
   await Promise.all([...activeUploads].map((u) => u.cancel()));
 }
@@ -437,7 +459,7 @@ export function createUpload(options: CreateUploadOptions): UploadHandle {
 
     setState('preparing');
     try {
-      key = await computeUploadKey(file);
+      key = options.key ?? (await computeUploadKey(file));
     } catch {
       return fail('badFormat'); // the file cannot be read at all
     }
@@ -484,12 +506,13 @@ export function createUpload(options: CreateUploadOptions): UploadHandle {
     return merge(false);
   }
 
-  async function deleteOnServer(): Promise<void> {
-    if (!client || key === null) return;
+  async function deleteOnServer(): Promise<UploadCancelOutcome> {
+    if (!client || key === null) return 'nothing-sent';
     try {
       await client.deleteUpload(key).result;
+      return 'deleted';
     } catch {
-      // the server deletes uploads untouched for 24 h (API.md §7)
+      return 'not-deleted'; // the server deletes uploads untouched for 24 h (API.md §7)
     }
   }
 
@@ -502,10 +525,15 @@ export function createUpload(options: CreateUploadOptions): UploadHandle {
       return running;
     },
     async cancel() {
-      if (state === 'done' || state === 'cancelled') return;
+      if (state === 'done' || state === 'cancelled') return 'nothing-sent';
       setState('cancelled');
       finish();
-      await deleteOnServer();
+      return deleteOnServer();
+    },
+    stop() {
+      if (halted()) return;
+      setState('cancelled');
+      finish();
     },
     get state() {
       return state;

@@ -73,7 +73,9 @@ export interface FileServiceClient {
 
 /**
  * Binds the file-service calls to a transport and an upload token (API.md §7). Every request carries
- * `x-user-guid` from the `UserGuid` cookie (API.md §5), read when the request is made.
+ * `x-user-guid` from the `UserGuid` cookie (API.md §5), read when the request is made, and `Accept-Language`
+ * from the page's `<html lang>` (the UI language the web app keeps there), so the server's messages come in
+ * the author's language rather than the browser's (docs/api.md "Language of messages").
  */
 export function createFileServiceClient(
   transport: UploadTransport,
@@ -85,7 +87,10 @@ export function createFileServiceClient(
   function call<T>(
     req: Omit<TransportRequest, 'headers'> & { headers?: Record<string, string> },
   ): PendingCall<T> {
-    const pending = transport.send({ ...req, headers: { [USER_GUID_HEADER]: userGuid(), ...req.headers } });
+    const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+    const headers: Record<string, string> = { [USER_GUID_HEADER]: userGuid(), ...req.headers };
+    if (lang) headers['accept-language'] = lang;
+    const pending = transport.send({ ...req, headers });
     return { result: pending.response.then((res) => unwrapEnvelope<T>(res)), abort: () => pending.abort() };
   }
   return {

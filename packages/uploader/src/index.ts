@@ -25,9 +25,28 @@ export {
   type UploadFailure,
   type UploadHandle,
   type UploadProgress,
+  type UploadCancelOutcome,
   type UploadState,
   type UploadSuccess,
 } from './create-upload';
+export {
+  fileIdentity,
+  READY_POLL_MAX_MS,
+  READY_POLL_MS,
+  REMEMBER_EMPTY_UPLOAD_MS,
+  storageKeyOf,
+  UploadManager,
+  uploadSlot,
+  type KeyValueStorage,
+  type StartUploadInput,
+  type StartUploadResult,
+  type UploadFileIdentity,
+  type UploadManagerOptions,
+  type UploadTarget,
+  type UploadTask,
+  type UploadTaskError,
+  type UploadTaskStatus,
+} from './upload-manager';
 export { pollMerge, type PollMergeOptions, type PollMergeResult } from './poll-merge';
 export { computeUploadKey } from './upload-key';
 export { SPEED_WINDOW_MS, SpeedMeter } from './speed-meter';
