@@ -5,6 +5,7 @@ import { routes } from './router';
 import { type MockReply, mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
+import { contentItem, shellHandlers } from '../test/fixtures';
 
 // Whole-router renders with antd are slow in jsdom on a 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -15,18 +16,7 @@ let api: ReturnType<typeof mockApi>;
 let loginReply: MockReply<'/api/passport/login'>;
 let publishReply: (param: Record<string, unknown>) => MockReply<'/api/article/publish'>;
 
-const item = (over: Partial<ContentListItem>): ContentListItem => ({
-  id: 1,
-  type: 'article',
-  title: '一篇已经发布的文章',
-  status: 'published',
-  coverUrl: null,
-  publishedAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-02T03:04:05Z',
-  stats: { views: 12345, likes: 3, comments: 1, shares: 0 },
-  rejectReason: null,
-  ...over,
-});
+const item = contentItem;
 
 beforeEach(() => {
   groups = [
@@ -46,14 +36,8 @@ beforeEach(() => {
   publishReply = () => ({ id: 42, status: 'draft' });
   resetPublicConfig();
   api = mockApi({
-    '/api/home/userinfo': () => ({
-      authStatus: 2,
-      avator: '/media/img/{0}x{0}/a.png',
-      mediaName: 'Demo Garage',
-    }),
+    ...shellHandlers(),
     '/api/message/get_mp_index_group_message': () => groups,
-    '/api/program/get_user_grade': () => ({ rankResult: 0, grade: 1 }),
-    '/api/dynamic/get_dynamic_auth': () => ({ dynamicShow: 0 }),
     '/api/message/get_message_list': (p) => ({
       list: [
         {
@@ -205,7 +189,8 @@ describe('detailManage', () => {
   it('shows the next step when there is nothing yet', async () => {
     items = [];
     renderRoutes(routes, '/detailManage');
-    expect(await screen.findByRole('button', { name: /发布第一篇文章/ })).toBeTruthy();
+    // a link (an antd button rendered as <a>, never a button inside a link), to the article editor
+    expect((await screen.findByText('发布第一篇文章')).closest('a')?.getAttribute('href')).toBe('/article');
   });
 });
 

@@ -299,6 +299,14 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
   },
 
   // ── default layout: pages without a menu entry ──────────────────────────────────────────────────
+  {
+    // the product's own page (spec §2 names no route for account settings; issue #9): reached from the
+    // header's avatar and user menu
+    path: 'account/settings',
+    layout: 'default',
+    titleKey: 'account.settings.pageTitle',
+    page: lazy(() => import('./routes/account-settings')),
+  },
   { path: 'businessOrder/detail', layout: 'default', titleKey: 'pages.businessOrderDetail', page: SOON },
   { path: 'creativeInterest', layout: 'default', titleKey: 'menu.creativeInterest', page: SOON },
   { path: 'exponent', layout: 'default', titleKey: 'menu.exponent', page: SOON },

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { Spin } from 'antd';
 import { importWithReload } from '../lib/chunk-reload';
 import { NotFoundScreen } from '../components/error-screens';
 import { DefaultLayout } from './layouts/default-layout';
@@ -38,11 +39,17 @@ export function routeObjectOf(entry: RouteEntry): RouteObject {
   return { ...at, handle, lazy: () => importWithReload(load).then((m) => ({ Component: m.default })) };
 }
 
-/** The pages of one layout, generated from the manifest, under a per-layout error boundary. */
+/**
+ * The pages of one layout, generated from the manifest, under a per-layout error boundary. While the first
+ * page's chunk loads (the router waits for a lazy route before it first renders), the layout shows with a
+ * spinner in place of the page: the frame paints at once, and React Router renders this route's
+ * `hydrateFallbackElement` instead of nothing (issue #9: no "No `HydrateFallback` element" warning).
+ */
 function pagesOf(layout: Layout, extra: RouteObject[] = []): RouteObject[] {
   return [
     {
       errorElement: <RouteError />,
+      hydrateFallbackElement: <Spin size="large" className="cc-page-spin" />,
       element: <Outlet />,
       children: [...ROUTE_MANIFEST.filter((r) => r.layout === layout).map(routeObjectOf), ...extra],
     },

@@ -6,6 +6,7 @@ import { routes } from './router';
 import { type MockReply, mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
+import { shellHandlers } from '../test/fixtures';
 
 // The video pages (issue #3 "Pages") through the real router with the API stubbed.
 vi.setConfig({ testTimeout: 30_000 });
@@ -75,14 +76,7 @@ beforeEach(() => {
   };
   resetPublicConfig();
   api = mockApi({
-    '/api/home/userinfo': () => ({
-      authStatus: 2,
-      avator: '/media/img/{0}x{0}/a.png',
-      mediaName: 'Demo Garage',
-    }),
-    '/api/message/get_mp_index_group_message': () => [],
-    '/api/program/get_user_grade': () => ({ rankResult: 0, grade: 1 }),
-    '/api/dynamic/get_dynamic_auth': () => ({ dynamicShow: 0 }),
+    ...shellHandlers(),
     '/api/content/list': (p) => ({
       list: items.filter((i) => !p.type || i.type === p.type),
       total: items.filter((i) => !p.type || i.type === p.type).length,
@@ -158,6 +152,9 @@ describe('publishing pages', () => {
     expect(
       await screen.findByText(
         '建议视频比例16:9，分辨率不低于1920*1080，大小不超过30G，支持MP4、FLV、MOV等格式',
+        {},
+        // the first visit of the publishing page loads its lazy chunk cold: slow on a busy machine
+        { timeout: 30_000 },
       ),
     ).toBeTruthy();
     const area = screen.getByTestId('upload-area');

@@ -18,17 +18,20 @@ export function CropDialog({
   request,
   onClose,
   aspects = COVER_ASPECTS,
+  title,
 }: {
   request: CropRequest | null;
   onClose: () => void;
   /** the aspect choices (default 4:3 and 3:4, the article covers); the first is preselected */
   aspects?: readonly CropAspect[];
+  /** the dialog's title (default "crop cover") */
+  title?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Modal
       open={Boolean(request)}
-      title={t('article.cropTitle')}
+      title={title ?? t('article.cropTitle')}
       footer={null}
       onCancel={() => {
         request?.resolve(null);
@@ -139,12 +142,14 @@ function CropBody({
 }
 
 /** Promise-style access to one CropDialog: `await crop(file)` → the cropped File or null. */
-export function useCropDialog(aspects?: readonly CropAspect[]) {
+export function useCropDialog(aspects?: readonly CropAspect[], title?: string) {
   const [request, setRequest] = useState<CropRequest | null>(null);
   const crop = useCallback(
     (file: File) => new Promise<File | null>((resolve) => setRequest({ file, resolve })),
     [],
   );
-  const element = <CropDialog request={request} onClose={() => setRequest(null)} aspects={aspects} />;
+  const element = (
+    <CropDialog request={request} onClose={() => setRequest(null)} aspects={aspects} title={title} />
+  );
   return { crop, element };
 }

@@ -2,15 +2,25 @@ import { Outlet } from 'react-router';
 import { Spin } from 'antd';
 import { AppFooter, AppHeader, AsideMenu, SidePanel, TopBar } from '../../features/shell';
 import { visibleMenu } from '../menu';
+import { UploadIndicator } from '../../features/video/uploads';
+import { SkipLink } from '../../components/skip-link';
 import { useFrameData } from './use-frame-data';
+import { usePageTitle } from './use-page-title';
 
 /** The default layout (spec §1): top bar, header, aside menu, the 1200 px page, side panel, footer. */
 export function DefaultLayout() {
   const frame = useFrameData();
+  usePageTitle();
   return (
     <div className="cc-app">
+      <SkipLink />
       <TopBar sites={frame.config.siblingSites} />
-      <AppHeader variant="full" user={frame.user.data} unreadCount={frame.unreadCount} />
+      <AppHeader
+        variant="full"
+        user={frame.user.data}
+        unreadCount={frame.unreadCount}
+        uploads={<UploadIndicator />}
+      />
       <div className="cc-container cc-body">
         <AsideMenu groups={visibleMenu(frame)} />
         <main className="cc-main" id="main">

@@ -3,8 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoginForm, safeBackurl } from '../../features/auth';
+import { SignedInRedirect } from './signed-in-redirect';
 
-/** `/login?backurl=...` (API.md §5): after login go to backurl when it is a same-origin path, else `/`. */
+/**
+ * `/login?backurl=...` (API.md §5): after login go to backurl when it is a same-origin path, else `/`. A
+ * signed-in author goes there at once (issue #9).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -17,6 +21,7 @@ export default function LoginPage() {
   };
   return (
     <div className="cc-auth">
+      <SignedInRedirect to={backurl} />
       <Card className="cc-auth-card">
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('auth.loginTitle')}

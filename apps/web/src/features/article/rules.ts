@@ -6,7 +6,9 @@ import {
   TITLE_MIN,
   publishArticleParamSchema,
   type PublishArticleParam,
+  zodIssueText,
 } from '@cc/contracts';
+import { currentLanguage } from '../../lib/i18n';
 
 /** The i18n text of a rule code from contracts (checkTitle/checkBody/publish schema). */
 export function ruleMessage(rule: string, t: TFunction, fallback?: string): string {
@@ -22,7 +24,8 @@ export type FieldErrors = Partial<Record<'title' | 'content' | 'coverUrls', stri
 
 /**
  * Validates a publish/draft payload with the same contracts schema the server uses; returns the
- * first error of each field as a rule code (or the schema's message when it has no code).
+ * first error of each field as a rule code, and its text in the UI language (the catalog of server
+ * messages, issue #9) for the issues without a rule.
  */
 export function validateArticle(
   param: PublishArticleParam,
@@ -36,7 +39,7 @@ export function validateArticle(
     const field = issue.path[0] as keyof FieldErrors | undefined;
     if (!field || errors[field]) continue;
     const rule = (issue as { params?: { rule?: string } }).params?.rule;
-    errors[field] = { rule, message: issue.message };
+    errors[field] = { rule, message: zodIssueText(issue, currentLanguage()) };
   }
   return { ok: false, errors };
 }

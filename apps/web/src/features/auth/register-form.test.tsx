@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApi, renderAt } from '../../test/render';
 import { setLanguage } from '../../lib/i18n';
 import zhCN from '../../lib/i18n/locales/zh-CN';
@@ -16,7 +16,40 @@ afterEach(async () => {
   await act(() => setLanguage('zh-CN'));
 });
 
-async function submitWeak(labels: { account: string; password: string; mediaName: string; form: string }) {
+interface Labels {
+  account: string;
+  password: string;
+  confirm: string;
+  mediaName: string;
+  form: string;
+}
+
+const LABELS: Record<'zh-CN' | 'en-US', Labels> = {
+  'zh-CN': {
+    account: zhCN.auth.account,
+    password: zhCN.auth.password,
+    confirm: zhCN.account.password.confirm,
+    mediaName: zhCN.auth.mediaName,
+    form: zhCN.auth.registerTitle,
+  },
+  'en-US': {
+    account: enUS.auth.account,
+    password: enUS.auth.password,
+    confirm: enUS.account.password.confirm,
+    mediaName: enUS.auth.mediaName,
+    form: enUS.auth.registerTitle,
+  },
+};
+
+async function fill(labels: Labels, password: string, confirm: string) {
+  fireEvent.change(await screen.findByLabelText(labels.account), { target: { value: 'zhangwei' } });
+  fireEvent.change(screen.getByLabelText(labels.password), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(labels.confirm), { target: { value: confirm } });
+  fireEvent.change(screen.getByLabelText(labels.mediaName), { target: { value: '张伟说车' } });
+  fireEvent.submit(screen.getByRole('form', { name: labels.form }));
+}
+
+async function submitWeak(labels: Labels) {
   const api = mockApi({
     '/api/passport/register': () => ({
       __envelope: {
@@ -29,21 +62,13 @@ async function submitWeak(labels: { account: string; password: string; mediaName
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
   renderAt(<RegisterForm onSuccess={() => {}} />, '/register');
-  fireEvent.change(await screen.findByLabelText(labels.account), { target: { value: 'zhangwei' } });
-  fireEvent.change(screen.getByLabelText(labels.password), { target: { value: 'zhangwei1' } });
-  fireEvent.change(screen.getByLabelText(labels.mediaName), { target: { value: '张伟说车' } });
-  fireEvent.submit(screen.getByRole('form', { name: labels.form }));
+  await fill(labels, 'zhangwei1', 'zhangwei1');
   return api;
 }
 
 describe('RegisterForm: a weak password', () => {
   it('shows errors.WEAK_PASSWORD in zh-CN', async () => {
-    const api = await submitWeak({
-      account: zhCN.auth.account,
-      password: zhCN.auth.password,
-      mediaName: zhCN.auth.mediaName,
-      form: zhCN.auth.registerTitle,
-    });
+    const api = await submitWeak(LABELS['zh-CN']);
     expect(await screen.findByText(zhCN.errors.WEAK_PASSWORD)).toBeTruthy();
     expect(screen.queryByText(SERVER_TEXT)).toBeNull();
     expect(api.calls.some((c) => c.path === '/api/passport/register')).toBe(true);
@@ -51,13 +76,38 @@ describe('RegisterForm: a weak password', () => {
 
   it('shows errors.WEAK_PASSWORD in en-US', async () => {
     await act(() => setLanguage('en-US'));
-    await submitWeak({
-      account: enUS.auth.account,
-      password: enUS.auth.password,
-      mediaName: enUS.auth.mediaName,
-      form: enUS.auth.registerTitle,
-    });
+    await submitWeak(LABELS['en-US']);
     expect(await screen.findByText(enUS.errors.WEAK_PASSWORD)).toBeTruthy();
     expect(screen.queryByText(SERVER_TEXT)).toBeNull();
+  });
+});
+
+// Issue #9: the password is typed twice; a mismatch is shown under the second field and nothing is sent.
+describe('RegisterForm: the password typed twice', () => {
+  for (const lang of ['zh-CN', 'en-US'] as const) {
+    it(`refuses two different passwords with the mismatch text, without calling register (${lang})`, async () => {
+      await act(() => setLanguage(lang));
+      const api = mockApi({ '/api/passport/register': () => ({ userId: 1 }) });
+      vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+      renderAt(<RegisterForm onSuccess={() => {}} />, '/register');
+      await fill(LABELS[lang], 'violet-harbour-sextant', 'violet-harbour-sextnat');
+      const mismatch = lang === 'zh-CN' ? zhCN.account.password.mismatch : enUS.account.password.mismatch;
+      expect(await screen.findByText(mismatch)).toBeTruthy();
+      expect(api.calls.some((c) => c.path === '/api/passport/register')).toBe(false);
+    });
+  }
+
+  it('sends account, password and media name only (not the second copy) when both match', async () => {
+    const api = mockApi({ '/api/passport/register': () => ({ userId: 1 }) });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    const onSuccess = vi.fn();
+    renderAt(<RegisterForm onSuccess={onSuccess} />, '/register');
+    await fill(LABELS['zh-CN'], 'violet-harbour-sextant', 'violet-harbour-sextant');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(api.calls.find((c) => c.path === '/api/passport/register')?.param).toEqual({
+      account: 'zhangwei',
+      password: 'violet-harbour-sextant',
+      mediaName: '张伟说车',
+    });
   });
 });

@@ -14,33 +14,74 @@ const base: MessageItem = {
   link: null,
 };
 
-describe('messageText (kind + params through i18n)', () => {
-  it('renders a known kind in the current language with its params', async () => {
-    await i18n.changeLanguage('en-US');
-    const text = messageText(
-      { ...base, kind: 'article_rejected', params: { title: 'My car', reason: 'too short' } },
-      i18n.t,
-      i18n,
-    );
-    expect(text).toEqual({
+describe('messageText (kind + params through the catalog of server messages, issue #9)', () => {
+  it('renders a known kind in the given language with its params, the reason in the same language', () => {
+    const msg: MessageItem = {
+      ...base,
+      kind: 'article_rejected',
+      params: {
+        id: 3,
+        title: 'My car',
+        reason: {
+          code: 'REVIEW_SENSITIVE_WORD',
+          params: { word: '赌博', rule: { code: 'WORD_RULE_GAMBLING' } },
+        },
+        rule: 'SENSITIVE_WORD',
+      },
+    };
+    expect(messageText(msg, 'en-US')).toEqual({
       title: 'Article rejected',
-      body: 'Your article “My car” did not pass review: too short',
+      body: 'Your article “My car” did not pass review: contains a prohibited word: 赌博 (gambling)',
     });
-    await i18n.changeLanguage('zh-CN');
+    expect(messageText(msg, 'zh-CN')).toEqual({
+      title: '文章审核未通过',
+      body: '你的文章《My car》未通过审核：包含违禁词：赌博（赌博）',
+    });
+  });
+
+  it('renders every kind the demo seeds in both languages (comments, likes, fans, business, grade)', () => {
+    const comment = { ...base, kind: 'comment', params: { reader: '阿杰', title: '制动实测', text: '好！' } };
+    expect(messageText(comment, 'en-US')).toEqual({
+      title: 'New comment',
+      body: '阿杰 commented on “制动实测”: 好！',
+    });
+    expect(messageText(comment, 'zh-CN').title).toBe('新评论');
+    expect(messageText({ ...base, kind: 'grade_up', params: { grade: 3 } }, 'en-US').title).toBe(
+      'Creator grade raised',
+    );
+  });
+
+  it("uses a custom message's own translation, and the short-video texts for a short video", () => {
+    const custom = {
+      ...base,
+      kind: 'custom',
+      params: { translations: { 'en-US': { title: 'Event', body: 'Join us' } } },
+    };
+    expect(messageText(custom, 'en-US')).toEqual({ title: 'Event', body: 'Join us' });
+    expect(messageText(custom, 'zh-CN')).toEqual({ title: base.title, body: base.body });
+    const small = { ...base, kind: 'video_published', params: { id: 1, title: 'Clip', use: 'smallVideo' } };
+    expect(messageText(small, 'en-US').title).toBe('Short video approved');
   });
 
   it('falls back to the server title/body for unknown kinds, no kind, or missing params', () => {
-    expect(messageText({ ...base, kind: 'custom' }, i18n.t, i18n)).toEqual({
-      title: base.title,
-      body: base.body,
-    });
-    expect(messageText(base, i18n.t, i18n)).toEqual({ title: base.title, body: base.body });
-    expect(messageText({ ...base, kind: 'article_rejected', params: {} }, i18n.t, i18n)).toEqual({
+    expect(messageText({ ...base, kind: 'custom' }, 'en-US')).toEqual({ title: base.title, body: base.body });
+    expect(messageText(base, 'en-US')).toEqual({ title: base.title, body: base.body });
+    expect(messageText({ ...base, kind: 'article_rejected', params: {} }, 'en-US')).toEqual({
       title: base.title,
       body: base.body,
     });
   });
 
+  it('follows the UI language at once after a switch (no new answer needed)', async () => {
+    const msg = { ...base, kind: 'welcome', params: { mediaName: 'Wang' } };
+    await i18n.changeLanguage('en-US');
+    expect(messageText(msg, i18n.language).title).toBe('Welcome to Creator Centre');
+    await i18n.changeLanguage('zh-CN');
+    expect(messageText(msg, i18n.language).title).toBe('欢迎加入创作者服务中心');
+  });
+});
+
+describe('groupLabel', () => {
   it('labels groups, with a generic label for unknown ones', () => {
     expect(groupLabel(8, i18n.t, i18n)).toBe('系统通知');
     expect(groupLabel(42, i18n.t, i18n)).toBe('消息组 42');

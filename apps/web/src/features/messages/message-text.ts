@@ -1,23 +1,22 @@
 import type { TFunction, i18n as I18n } from 'i18next';
-import type { MessageItem } from '@cc/contracts';
+import {
+  DEFAULT_MESSAGE_LANGUAGE,
+  isMessageLanguage,
+  type MessageItem,
+  renderMessageKind,
+} from '@cc/contracts';
 
 /**
- * What a message says in the reader's language: its `kind` template (`messages.kinds.<kind>`) filled
- * with `params` when the kind is known and every value arrived, else the title/body the server sent (zh-CN).
+ * What a message says in the reader's language (issue #9): its `kind`'s texts from the catalog of server
+ * messages (`renderMessageKind`, packages/contracts server-messages.ts — the same texts the server stores and
+ * answers with) filled with `params`, or the sender's translation of a `custom` message; else the title/body
+ * the server sent (zh-CN). Rendered here rather than taken from the answer, so switching the language
+ * changes the list at once, without asking the server again.
+ * @param language the UI language (`i18n.language`); anything else reads as zh-CN
  */
-export function messageText(
-  msg: MessageItem,
-  t: TFunction,
-  i18n: Pick<I18n, 'exists'>,
-): { title: string; body: string } {
-  if (msg.kind && i18n.exists(`messages.kinds.${msg.kind}.title`)) {
-    const params = msg.params ?? {};
-    const title = t(`messages.kinds.${msg.kind}.title`, params);
-    const body = t(`messages.kinds.${msg.kind}.body`, params);
-    // A template whose values did not all arrive would show `{{title}}`: the server's text is better.
-    if (!/\{\{\s*\w+\s*\}\}/.test(title + body)) return { title, body };
-  }
-  return { title: msg.title, body: msg.body };
+export function messageText(msg: MessageItem, language: string): { title: string; body: string } {
+  const lang = isMessageLanguage(language) ? language : DEFAULT_MESSAGE_LANGUAGE;
+  return renderMessageKind(msg.kind, msg.params, lang) ?? { title: msg.title, body: msg.body };
 }
 
 /** The tab label of a message group. */

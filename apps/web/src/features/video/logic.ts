@@ -16,7 +16,7 @@ import {
   type VideoDot,
   type VideoPublishTypeValue,
 } from '@cc/contracts';
-import type { UploadFailure } from '@cc/uploader';
+import type { UploadFailure, UploadTask, VideoInfo } from '@cc/uploader';
 
 /**
  * The video pages' logic without React (issue #3 "Pages"): display formats, the form's rules (the same
@@ -61,6 +61,19 @@ export function formatTimeLeft(seconds: number | null): string {
   return formatDuration(Math.ceil(seconds));
 }
 
+/** Bytes for people: `850 KB`, `12.5 MB`, `1.2 GB` (1 KB = 1024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 100 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
 /** Progress percent shown to the author: whole numbers, 100 only when the uploader says so. */
 export function displayPercent(progress: number): number {
   if (!Number.isFinite(progress) || progress <= 0) return 0;
@@ -76,6 +89,41 @@ export function tokenFailureMessage(error: unknown): { key: string; detail: stri
   const message = error instanceof Error ? error.message : null;
   const detail = status === Status.NOT_LOGGED_IN || !message ? null : message;
   return { key: 'upload.error.tokenFailed', detail };
+}
+
+/** What the publishing form knows of its upload (from the upload store's task, or the video's detail). */
+export interface UploadedVideo {
+  /** the upload id (API.md §7 `fileUploadId`), once the merge is confirmed */
+  fileUploadId: string | null;
+  /** probed by the server and playable */
+  isReady: boolean;
+  /** seconds, pixels (from the server once ready, else from the browser) */
+  info: VideoInfo | null;
+  /** the frame the server made or kept as cover (`/media/img/...`), once known */
+  frameCoverUrl: string | null;
+  /** the frame taken in the browser (data URL), shown until the server's is there */
+  frameDataUrl: string | null;
+}
+
+/** A form without an upload. */
+export const NO_UPLOAD: UploadedVideo = {
+  fileUploadId: null,
+  isReady: false,
+  info: null,
+  frameCoverUrl: null,
+  frameDataUrl: null,
+};
+
+/** The form's view of an upload store task (issue #9): the upload id only once merged. */
+export function uploadedOf(task: UploadTask): UploadedVideo {
+  const merged = task.status === 'processing' || task.status === 'ready';
+  return {
+    fileUploadId: merged ? task.key : null,
+    isReady: task.status === 'ready',
+    info: task.info,
+    frameCoverUrl: task.coverUrl,
+    frameDataUrl: task.frameDataUrl,
+  };
 }
 
 /** The text of an uploader failure: the spec's message (translated) and the server's, when one came. */
@@ -101,6 +149,41 @@ export function checkSmallVideoFile(
   return broken.code === 'SMALL_VIDEO_NOT_VERTICAL'
     ? { key: 'video.errors.notVertical' }
     : { key: 'video.errors.tooLong', values: { max: maxSeconds, duration: formatDuration(info.duration) } };
+}
+
+/**
+ * What a local copy of the publishing form keeps (issue #9 "drafts never lost"): the fields, and the chosen
+ * upload by its id (with the file's name for the header) once it is merged; never the file itself.
+ */
+export interface VideoFormCopy {
+  title: string;
+  description: string;
+  coverUrl: string;
+  isOriginal: boolean;
+  isFirstPublish: boolean;
+  isCommercial: boolean;
+  mode: 'now' | 'scheduled';
+  scheduledAt: string | null;
+  upload: { key: string; name: string } | null;
+}
+
+/** The copy of the form's values and upload (`VideoFormCopy`); equal copies mean nothing changed. */
+export function videoFormCopy(
+  values: Omit<VideoFormCopy, 'upload'>,
+  uploadKey: string | null,
+  fileName = '',
+): VideoFormCopy {
+  return {
+    title: values.title,
+    description: values.description,
+    coverUrl: values.coverUrl,
+    isOriginal: values.isOriginal,
+    isFirstPublish: values.isFirstPublish,
+    isCommercial: values.isCommercial,
+    mode: values.mode,
+    scheduledAt: values.scheduledAt,
+    upload: uploadKey ? { key: uploadKey, name: fileName } : null,
+  };
 }
 
 /** The form's values (what the page holds). */

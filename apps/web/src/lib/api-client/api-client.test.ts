@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CANCEL_LIST_MAX, DEV_SIGN_SECRET, WEB_SIGN_META, computeSign } from '@cc/contracts';
-import { apiGet, apiPost, browserLocation } from './api-client';
+import { apiGet, apiPost, browserLocation, setLoginNavigator } from './api-client';
 import { ApiError } from './api-error';
 import { cancelAllRequests, pendingRequestCount, trackRequest } from './cancel-list';
 import { rewriteImageHosts } from './image-hosts';
 import { resetPublicConfig } from './public-config';
 import { toResult } from './to-result';
+import { setLanguage } from '../i18n';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
@@ -146,6 +147,30 @@ describe('login redirect (spec §4)', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('goes through the registered router navigation, never a page load, when the app set one (issue #9)', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const navigate = vi.fn();
+    setLoginNavigator(navigate);
+    try {
+      reply = () => ({ status: 10002, message: 'not logged in', data: null });
+      await expect(apiGet('home/userinfo')).rejects.toBeInstanceOf(ApiError);
+      expect(navigate).toHaveBeenCalledWith(
+        '/login?backurl=' + encodeURIComponent('/detailManage?type=article'),
+      );
+      expect(assign).not.toHaveBeenCalled();
+    } finally {
+      setLoginNavigator(null);
+    }
+  });
+
+  it('does not take a new author away from /register (a stale userid cookie checked there)', async () => {
+    window.history.replaceState(null, '', '/register');
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    reply = () => ({ status: 10002, message: 'not logged in', data: null });
+    await expect(apiGet('home/userinfo')).rejects.toBeInstanceOf(ApiError);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('does not redirect when already on /login', async () => {
     window.history.replaceState(null, '', '/login?backurl=%2F');
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
@@ -251,6 +276,40 @@ describe('toResult (spec §8)', () => {
       status: 5,
       message: 'm',
       data: { status: 5, message: 'm' },
+    });
+  });
+});
+
+describe('language of messages (issue #9, docs/api.md)', () => {
+  afterEach(async () => {
+    await setLanguage('zh-CN');
+  });
+
+  it('every call sends the UI language as Accept-Language, outside the signature', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-02T03:04:05Z'));
+    await apiGet('home/userinfo', {});
+    await setLanguage('en-US');
+    await apiPost('article/publish', {});
+    const headers = calls.map((c) => c.init.headers as Record<string, string>);
+    expect(headers.map((h) => h['Accept-Language'])).toEqual(['zh-CN', 'en-US']);
+    // the sign is the same function of the six fields whatever the language (API.md §2)
+    const q = Object.fromEntries(new URL(calls[0]!.url, 'http://x').searchParams);
+    expect(q.sign).toBe(computeSign('500', '{}', '1.0.4', q.t!, DEV_SIGN_SECRET));
+  });
+
+  it("a refusal's ApiError carries the server's message as sent (already in the UI language)", async () => {
+    reply = () => ({
+      status: 10006,
+      message: '文章不存在',
+      data: null,
+      ercd: 'NOT_FOUND',
+      messageCode: 'ARTICLE_NOT_FOUND',
+    });
+    await expect(apiGet('content/detail', { id: 9 })).rejects.toMatchObject({
+      status: 10006,
+      message: '文章不存在',
+      ercd: 'NOT_FOUND',
     });
   });
 });

@@ -9,6 +9,7 @@ import {
   signPayload,
 } from '@cc/contracts';
 import { readCookie } from '../cookies';
+import { currentLanguage } from '../i18n';
 import { ApiError } from './api-error';
 import { trackRequest, untrackRequest } from './cancel-list';
 import { rewriteImageHosts } from './image-hosts';
@@ -32,14 +33,36 @@ export function toApiPath(path: string): string {
   return path.startsWith('/') ? path : `/api/${path}`;
 }
 
+/** The pages a signed-out visitor belongs on: a failed session check there must not send anyone away. */
+const SIGNED_OUT_PAGES = ['/login', '/register'];
+
+let loginNavigator: ((url: string) => void) | null = null;
+
 /**
- * Sends the browser to `/login?backurl=<current path+search>` (spec §4, API.md §5), unless it is
- * already on the login page (which would loop).
+ * Lets the app send the browser to the login page through its router (`router.navigate`) instead of a
+ * full page load, so the app starts once (issue #9: a signed-out visit to `/` loaded the page twice).
+ * `null` restores the full page load (tests, and any page before the router exists).
+ */
+export function setLoginNavigator(navigate: ((url: string) => void) | null): void {
+  loginNavigator = navigate;
+}
+
+/**
+ * Sends the browser to `/login?backurl=<current path+search>` (spec §4, API.md §5) — through the router
+ * when the app registered it (`setLoginNavigator`), else by a full page load — unless it is already on
+ * the login or registration page (which would loop, or take a new author away from the form).
  */
 export function redirectToLogin(): void {
-  const { pathname, search } = window.location;
-  if (pathname === '/login') return;
-  browserLocation.assign('/login?backurl=' + encodeURIComponent(pathname + search));
+  const { pathname } = window.location;
+  if (SIGNED_OUT_PAGES.includes(pathname)) return;
+  const url = loginUrlFor(window.location);
+  if (loginNavigator) loginNavigator(url);
+  else browserLocation.assign(url);
+}
+
+/** The login page that returns to `location` afterwards: `/login?backurl=<encoded path+search>` (API.md §5). */
+export function loginUrlFor(location: { pathname: string; search: string }): string {
+  return '/login?backurl=' + encodeURIComponent(location.pathname + location.search);
 }
 
 /**
@@ -66,7 +89,12 @@ async function request<T>(method: 'GET' | 'POST', path: string, param: unknown):
   const fields = signedFields(param);
   const controller = new AbortController();
   trackRequest(controller);
-  const headers: Record<string, string> = { encryptType: ENCRYPT_TYPE, Accept: 'application/json' };
+  // The server answers refusals in this language (issue #9, docs/api.md "Language of messages"); not signed.
+  const headers: Record<string, string> = {
+    encryptType: ENCRYPT_TYPE,
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
   let url = apiPath;
   let body: string | undefined;
   if (method === 'GET') {
@@ -109,8 +137,9 @@ async function request<T>(method: 'GET' | 'POST', path: string, param: unknown):
 }
 
 /**
- * A signed GET of an `/api/` call (API.md §2–3, spec §7): the six fields as query parameters, header
- * `encryptType: 1`, same-origin credentials. Resolves to the envelope's `data` with image URLs
+ * A signed GET of an `/api/` call (API.md §2–3, spec §7): the six fields as query parameters, headers
+ * `encryptType: 1` and `Accept-Language` (the UI language: the server's messages come back in it, issue #9),
+ * same-origin credentials. Resolves to the envelope's `data` with image URLs
  * rewritten to the configured hosts; rejects with ApiError on any status but 1 (10002, or any failure
  * of `home/userinfo`, also sends the browser to the login page).
  * @param path `home/userinfo` or `/api/home/userinfo`

@@ -20,7 +20,9 @@ export function isApiError(error: unknown, ...statuses: number[]): error is ApiE
 /**
  * The user's-language text of a server refusal that carries an `ercd` with a text of its own (`errors.<ercd>`:
  * WEAK_PASSWORD, QUOTA_EXCEEDED, IMAGE_TOO_MANY_PIXELS …, issue #8), or null. Works for every error that carries
- * the envelope's `ercd` (ApiError, UploadError); the one place the web app maps ercds to texts.
+ * the envelope's `ercd` (ApiError, UploadError); the one place the web app maps ercds to texts. The texts are the
+ * catalog of server messages' (`ercdMessages`, packages/contracts server-messages.ts, issue #9), so they read
+ * in the language shown now even for an error that arrived before a language switch.
  * @param t the i18n translate function; `exists` tells whether a key has a text
  */
 export function ercdText(
@@ -34,7 +36,8 @@ export function ercdText(
 
 /**
  * The text of a failed call for the user (issue #8 item 10): `ercdText` when the refusal has one, else the
- * error's own message (the server's English text, or the network error).
+ * error's own message — the server's, already in the UI language (the api-client sends it as
+ * `Accept-Language`, issue #9) — or the network error.
  * @param t the i18n translate function; `exists` tells whether a key has a text
  */
 export function apiErrorText(

@@ -67,7 +67,13 @@ describe('uploadImage (spec §7, API.md §8)', () => {
     const x = FakeXhr.last;
     expect(x.method).toBe('POST');
     expect(x.url).toBe('/fileservice/image');
-    expect(x.headers).toEqual({ cid: '500', ver: '1.0.4', 'x-user-guid': 'guid-123' });
+    // Accept-Language: the refusal comes back in the UI language (issue #9)
+    expect(x.headers).toEqual({
+      cid: '500',
+      ver: '1.0.4',
+      'x-user-guid': 'guid-123',
+      'Accept-Language': 'zh-CN',
+    });
     expect(x.body!.get('width')).toBe('640');
     expect(x.body!.get('height')).toBe('480');
     expect(x.body!.get('use')).toBe('cover');

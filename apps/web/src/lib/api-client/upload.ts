@@ -1,5 +1,6 @@
 import { USER_GUID_COOKIE, USER_GUID_HEADER, WEB_CID, WEB_VER } from '@cc/contracts';
 import { readCookie } from '../cookies';
+import { currentLanguage } from '../i18n';
 
 /**
  * The error of a failed upload (spec §4, §8): HTTP status, method `post`, the address, and the envelope's
@@ -114,7 +115,8 @@ function parseBody(text: string): unknown {
 /**
  * The generic image upload (spec §7, API.md §8) over XMLHttpRequest so progress can be reported.
  * Form: `width`, `height` (pixels, read from the file), the extra `data` fields, then the file under
- * `fieldName`. Headers `cid: 500`, `ver: 1.0.4`, `x-user-guid` from the `UserGuid` cookie.
+ * `fieldName`. Headers `cid: 500`, `ver: 1.0.4`, `x-user-guid` from the `UserGuid` cookie, `Accept-Language`
+ * the UI language (the server's refusal comes back in it, issue #9).
  * Resolves the parsed body of a 2xx response (JSON, falling back to plain text); rejects with
  * UploadError on any other status (spec §4, §8) or on a network failure (status 0).
  */
@@ -143,6 +145,8 @@ export async function uploadImage<T = unknown>(options: UploadImageOptions): Pro
     xhr.setRequestHeader('cid', WEB_CID);
     xhr.setRequestHeader('ver', WEB_VER);
     xhr.setRequestHeader(USER_GUID_HEADER, readCookie(USER_GUID_COOKIE));
+    // refusals come back in the UI language (issue #9), not the browser's
+    xhr.setRequestHeader('Accept-Language', currentLanguage());
     if (onProgress && xhr.upload) {
       xhr.upload.onprogress = (e: ProgressEvent) => {
         if (e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));

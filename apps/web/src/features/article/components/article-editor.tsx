@@ -1,6 +1,6 @@
 import { App, Button, Form, Modal, Space, Typography } from 'antd';
 import { EyeOutlined, FormatPainterOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   htmlToPlainText,
@@ -11,6 +11,8 @@ import {
 } from '@cc/contracts';
 import { apiErrorText, isApiError, SaveSession } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
+import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
 import { usePublishArticle } from '../api/publish-article';
 import { getArticle } from '../api/get-article';
 import { useAutosave } from '../hooks/use-autosave';
@@ -43,10 +45,19 @@ type SaveState =
 const snapshot = (p: Pick<PublishArticleParam, 'title' | 'content' | 'coverUrls'>) =>
   JSON.stringify([p.title, p.content, p.coverUrls]);
 
+/** What the local copy of an article holds (issue #9): every field of the form. */
+interface ArticleCopy {
+  title: string;
+  content: string;
+  cover: string | null;
+}
+
 /**
  * The article form (issue #2): title with counter and rules, TipTap body with a length counter, a
  * cropped cover, save draft / preview / publish, autosave every 30 s when changed. Validates with the
- * contracts publishArticleParamSchema before sending — the same schema the server applies.
+ * contracts publishArticleParamSchema before sending — the same schema the server applies. Unsaved
+ * changes are copied to this device as the author types and offered back after a reload or crash;
+ * leaving with unsaved changes asks first (issue #9, lib/local-draft).
  */
 export function ArticleEditor({
   initial,
@@ -73,6 +84,8 @@ export function ArticleEditor({
       ? snapshot({ title: initial.title, content: initial.content, coverUrls: initial.coverUrls ?? [] })
       : snapshot({ title: '', content: '', coverUrls: [] }),
   );
+  // The body editor starts from `initialHtml` only: a restored copy remounts it with the copy's body.
+  const [bodySeed, setBodySeed] = useState({ html: initial?.content ?? '', generation: 0 });
   const idRef = useRef(id);
   // the article's saves: one idempotency key for its create, reused by retries (issue #8 item 10)
   const [session] = useState(() => new SaveSession(initial?.id));
@@ -89,7 +102,33 @@ export function ArticleEditor({
     coverUrls,
     publishType,
   });
-  const isDirty = () => snapshot({ title: title.trim(), content: html, coverUrls }) !== lastSaved;
+  const currentSnapshot = snapshot({ title: title.trim(), content: html, coverUrls });
+  const isDirty = () => currentSnapshot !== lastSaved;
+  // Read at the moment of a navigation: a save that just finished counts before React re-renders.
+  const liveSnapshots = useRef({ current: currentSnapshot, saved: lastSaved });
+  useEffect(() => {
+    liveSnapshots.current.current = currentSnapshot;
+  }, [currentSnapshot]);
+  useUnsavedChangesPrompt(() => liveSnapshots.current.current !== liveSnapshots.current.saved);
+
+  const copy = useMemo<ArticleCopy>(
+    () => ({ title, content: html, cover: cover ?? null }),
+    [title, html, cover],
+  );
+  const draft = useLocalDraft<ArticleCopy>({
+    key: `article:${id ?? 'new'}`,
+    value: copy,
+    isDirty: isDirty(),
+    serverSavedAt: initial?.updatedAt,
+    onRestore: (saved) => {
+      setTitle(saved.title);
+      setTitleTouched(saved.title !== '');
+      setHtml(saved.content);
+      setBodySeed((s) => ({ html: saved.content, generation: s.generation + 1 }));
+      setCover(saved.cover ?? undefined);
+      setErrors({});
+    },
+  });
 
   const showErrors = (found: Partial<Record<keyof FieldErrors, { rule?: string; message: string }>>) =>
     setErrors(
@@ -112,6 +151,8 @@ export function ArticleEditor({
 
   const remember = (savedId: number, param: PublishArticleParam) => {
     setLastSaved(snapshot(param));
+    liveSnapshots.current.saved = snapshot(param);
+    draft.clear();
     if (idRef.current !== savedId) {
       idRef.current = savedId;
       setId(savedId);
@@ -226,6 +267,7 @@ export function ArticleEditor({
 
   return (
     <Form layout="vertical" component="div" className="cc-article-form">
+      <LocalDraftPrompt draft={draft} style={{ marginBottom: 16 }} />
       <TitleField
         value={title}
         onChange={(v) => {
@@ -248,7 +290,8 @@ export function ArticleEditor({
         }
       >
         <RichTextEditor
-          initialHtml={initial?.content ?? ''}
+          key={bodySeed.generation}
+          initialHtml={bodySeed.html}
           isEmpty={bodyLength === 0 && !/<img/i.test(html)}
           onChange={(v) => {
             setHtml(v);

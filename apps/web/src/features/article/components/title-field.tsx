@@ -45,7 +45,7 @@ export function TitleField({
           <span
             className="cc-tabular"
             data-testid="title-counter"
-            style={{ color: length > TITLE_MAX ? '#ff4d4f' : 'rgba(0,0,0,0.45)' }}
+            style={{ color: length > TITLE_MAX ? 'var(--cc-error)' : 'var(--cc-text-description)' }}
           >
             {t('article.titleCounter', { count: shown as unknown as number, max: TITLE_MAX })}
           </span>

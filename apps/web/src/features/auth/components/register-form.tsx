@@ -4,11 +4,14 @@ import type { RegisterParam } from '@cc/contracts';
 import { ercdText } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 
-/** Refusals of registration that have their own text in both languages (`errors.<ercd>`, issue #8 item 7). */
+/** The form's values: the call's param plus the password typed a second time (never sent). */
+type RegisterValues = RegisterParam & { confirm: string };
 
 /**
- * The registration form; rules mirror registerParamSchema so errors show before the call. Password strength
- * is the server's rule (zxcvbn, issue #8 item 7): its WEAK_PASSWORD refusal is shown in the UI language.
+ * The registration form; rules mirror registerParamSchema so errors show before the call. The password is
+ * typed twice and a mismatch is shown under the second field before anything is sent (issue #9). Password
+ * strength is the server's rule (zxcvbn, issue #8 item 7): its WEAK_PASSWORD refusal is shown in the UI
+ * language.
  */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { t, i18n } = useTranslation();
@@ -17,10 +20,10 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const errorText =
     ercdText(error, t, i18n.exists.bind(i18n)) ?? (error?.message || t('auth.registerFailed'));
   return (
-    <Form<RegisterParam>
+    <Form<RegisterValues>
       layout="vertical"
       requiredMark={false}
-      onFinish={(values) => registerMutation.mutate(values, { onSuccess })}
+      onFinish={({ confirm: _confirm, ...param }) => registerMutation.mutate(param, { onSuccess })}
       aria-label={t('auth.registerTitle')}
     >
       {error ? (
@@ -41,6 +44,26 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         rules={[{ required: true, min: 8, max: 128, message: t('auth.passwordRule') }]}
       >
         <Input.Password placeholder={t('auth.passwordRule')} autoComplete="new-password" size="large" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('account.password.confirm')}
+        dependencies={['password']}
+        rules={[
+          { required: true, message: t('auth.required', { field: t('account.password.confirm') }) },
+          ({ getFieldValue }) => ({
+            validator: (_rule, value: string | undefined) =>
+              !value || value === getFieldValue('password')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('account.password.mismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password
+          placeholder={t('account.password.confirmPlaceholder')}
+          autoComplete="new-password"
+          size="large"
+        />
       </Form.Item>
       <Form.Item
         name="mediaName"

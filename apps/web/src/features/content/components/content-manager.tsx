@@ -1,6 +1,5 @@
-import { Button, Input, Select, Space, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Input, Select, Space, Tabs, type TableColumnsType } from 'antd';
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   contentStatuses,
@@ -9,14 +8,20 @@ import {
   type ContentStatus,
   type ContentType,
 } from '@cc/contracts';
-import { formatWan } from '../../../lib/format';
+import { useFormatCount } from '../../../lib/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import {
-  ContentCover,
+  countsPlays,
   DateTimeCell,
   DeleteContentButton,
+  editPathOf,
+  LinkButton,
+  previewPathOf,
+  publishPathOf,
   StatusTag,
   useContentList,
+  WorkTitleCell,
+  WorksTable,
 } from '../../../components/content-table';
 
 export interface ContentFilters {
@@ -27,31 +32,6 @@ export interface ContentFilters {
 }
 
 const PAGE_SIZE = 10;
-/** Where each type is edited; articles have their editor, the rest open their (future) page. */
-const EDIT_ROUTE: Record<ContentType, string> = {
-  article: '/article',
-  album: '/imageCollection',
-  video: '/videos',
-  smallVideo: '/smallVideo',
-  dynamic: '/detailManage/dynamic',
-  live: '/liveShow',
-  program: '/program',
-};
-
-/** Articles and videos open their editor on the item; the other types their (future) page. */
-function editLink(item: ContentListItem): string {
-  if (item.type === 'article') return `/article?id=${item.id}`;
-  if (item.type === 'video') return `/videos/video?id=${item.id}`;
-  if (item.type === 'smallVideo') return `/smallVideo/indexv?id=${item.id}`;
-  return EDIT_ROUTE[item.type];
-}
-
-/** Videos preview in the player of the dots page; everything else in the article preview. */
-function previewLink(item: ContentListItem): string {
-  return item.type === 'video' || item.type === 'smallVideo'
-    ? `/videodot?id=${item.id}`
-    : `/article/preview?id=${item.id}`;
-}
 
 /**
  * Content management (API.md §9): type tabs (all + 7 types), status filter, keyword search and
@@ -65,7 +45,8 @@ export function ContentManager({
   filters: ContentFilters;
   onChange: (next: Partial<ContentFilters>) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const formatCount = useFormatCount();
   const list = useContentList({
     type: filters.type,
     status: filters.status,
@@ -76,24 +57,10 @@ export function ContentManager({
 
   const columns: TableColumnsType<ContentListItem> = [
     {
-      title: t('content.columns.cover'),
-      dataIndex: 'coverUrl',
-      width: 108,
-      render: (url: string | null) => <ContentCover url={url} />,
-    },
-    {
+      // cover and title side by side; the title takes the width the other columns leave (issue #9)
       title: t('content.columns.title'),
       dataIndex: 'title',
-      render: (title: string, item) => (
-        <Space orientation="vertical" size={2}>
-          <Typography.Text strong ellipsis={{ tooltip: title }} style={{ maxWidth: 220 }}>
-            {title || t('content.untitled')}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(`content.types.${item.type}`)}
-          </Typography.Text>
-        </Space>
-      ),
+      render: (_, item) => <WorkTitleCell item={item} subtitle={t(`content.types.${item.type}`)} />,
     },
     {
       title: t('content.columns.status'),
@@ -106,9 +73,14 @@ export function ContentManager({
       width: 128,
       render: (_, item) => (
         <div className="cc-tabular cc-stats">
-          <div>{t('content.statViews', { n: formatWan(item.stats.views) })}</div>
-          <div>{t('content.statLikes', { n: formatWan(item.stats.likes) })}</div>
-          <div>{t('content.statComments', { n: formatWan(item.stats.comments) })}</div>
+          {/* videos count plays, articles reads (issue #9) */}
+          <div data-testid="stat-count">
+            {countsPlays(item.type)
+              ? t('account.content.statPlays', { n: formatCount(item.stats.plays ?? item.stats.views) })
+              : t('content.statViews', { n: formatCount(item.stats.views) })}
+          </div>
+          <div>{t('content.statLikes', { n: formatCount(item.stats.likes) })}</div>
+          <div>{t('content.statComments', { n: formatCount(item.stats.comments) })}</div>
         </div>
       ),
     },
@@ -120,26 +92,24 @@ export function ContentManager({
     },
     {
       title: t('content.columns.actions'),
-      width: 256,
+      // edit, preview, delete on one line, in either language (the English words are wider)
+      width: i18n.language === 'en-US' ? 268 : 232,
       render: (_, item) => (
         <Space size={0} className="cc-nowrap">
-          <Link to={editLink(item)}>
-            <Button type="link" size="small" icon={<EditOutlined />}>
-              {t('common.edit')}
-            </Button>
-          </Link>
-          <Link to={previewLink(item)}>
-            <Button type="link" size="small" icon={<EyeOutlined />}>
-              {t('common.preview')}
-            </Button>
-          </Link>
+          <LinkButton to={editPathOf(item)} type="link" size="small" icon={<EditOutlined />}>
+            {t('common.edit')}
+          </LinkButton>
+          <LinkButton to={previewPathOf(item)} type="link" size="small" icon={<EyeOutlined />}>
+            {t('common.preview')}
+          </LinkButton>
           <DeleteContentButton item={item} />
         </Space>
       ),
     },
   ];
 
-  const isFiltered = Boolean(filters.type || filters.status || filters.keyword);
+  // a type tab still shows the next step of that type ("publish video"); a status or keyword filter does not
+  const isFiltered = Boolean(filters.status || filters.keyword);
 
   return (
     <div>
@@ -178,31 +148,22 @@ export function ContentManager({
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.list.length === 0 && !isFiltered ? (
         <EmptyState
-          description={t('content.empty')}
+          description={filters.type ? t(`account.content.empty.${filters.type}`) : t('content.empty')}
           action={
-            <Link to="/article">
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('content.emptyAction')}
-              </Button>
-            </Link>
+            <LinkButton to={publishPathOf(filters.type ?? 'article')} type="primary" icon={<PlusOutlined />}>
+              {filters.type ? t(`account.content.publish.${filters.type}`) : t('content.emptyAction')}
+            </LinkButton>
           }
         />
       ) : (
-        <Table<ContentListItem>
-          tableLayout="fixed"
-          rowKey="id"
+        <WorksTable
+          data={list.data}
+          refreshing={list.isFetching && list.isPlaceholderData}
           columns={columns}
-          dataSource={list.data.list}
-          loading={list.isFetching && list.isPlaceholderData}
-          locale={{ emptyText: <EmptyState description={t('content.empty')} /> }}
-          pagination={{
-            current: filters.page,
-            pageSize: PAGE_SIZE,
-            total: list.data.total,
-            showSizeChanger: false,
-            showTotal: (total) => t('common.total', { count: total }),
-            onChange: (page) => onChange({ page }),
-          }}
+          page={filters.page}
+          pageSize={PAGE_SIZE}
+          onPageChange={(page) => onChange({ page })}
+          emptyText={<EmptyState description={t('content.empty')} />}
         />
       )}
     </div>

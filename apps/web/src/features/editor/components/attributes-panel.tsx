@@ -340,20 +340,18 @@ export function AttributesPanel({ editor, state, run }: Props) {
           />
         </Row>
         <Row label={`${t('editor.ui.attrs.left')} / ${t('editor.ui.attrs.top')}`}>
-          <div className="cc-btn-row">
+          <div className="cc-pair">
             <InputNumber
               aria-label={t('editor.ui.attrs.left')}
               prefix="X"
               value={num(a.left)}
               onChange={(v) => v !== null && set({ left: v }, 'left')}
-              style={{ width: 96 }}
             />
             <InputNumber
               aria-label={t('editor.ui.attrs.top')}
               prefix="Y"
               value={num(a.top)}
               onChange={(v) => v !== null && set({ top: v }, 'top')}
-              style={{ width: 96 }}
             />
           </div>
         </Row>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Dropdown, Spin } from 'antd';
 import {
   AppstoreOutlined,
@@ -14,10 +14,12 @@ import {
   StarOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { createEditor, type Editor, type SizePreset } from '@cc/canvas-engine';
+import { createEditor, type Editor, type PosterDocument, type SizePreset } from '@cc/canvas-engine';
 import { DESIGN_THUMBNAIL_SCENE, type DesignDetail } from '@cc/contracts';
 import { saveDesignIn, uploadEditorImage } from '../api/designs';
 import { apiErrorText, SaveSession } from '../../../lib/api-client';
+import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
+import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
 import { AutosaveScheduler, defaultDesignName, downscaleImage } from '../lib/design-logic';
 import { isSlicedFamily, loadSlicesForText, textsOfDocument } from '../lib/cjk-fonts';
 import { SHIPPED_FONTS } from '../lib/fonts';
@@ -61,6 +63,12 @@ const AUTOSAVE_INTERVAL_MS = 30_000;
 /** Longest side of a design's thumbnail, pixels (the designs grid shows them at about 240). */
 const THUMBNAIL_SIDE = 480;
 
+/** What the local copy of a design holds (issue #9): its name and document. */
+interface PosterCopy {
+  name: string;
+  document: PosterDocument;
+}
+
 export interface PosterEditorProps {
   /** the saved design to open; undefined for a new one */
   initial?: DesignDetail;
@@ -80,7 +88,8 @@ export interface PosterEditorProps {
  * The poster editor (issue #4): top bar, left rail with panels, the canvas with rulers and a
  * right-click menu, the attributes panel and the layer manager. The engine (`@cc/canvas-engine`) does
  * all the work through commands; this component renders its state. Designs autosave (debounced after
- * a change and every 30 s) with the JSON and a small PNG thumbnail.
+ * a change and every 30 s) with the JSON and a small PNG thumbnail. Unsaved changes are also copied to
+ * this device and offered back after a reload or crash; leaving unsaved asks first (issue #9).
  */
 export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onCover }: PosterEditorProps) {
   const { t, i18n } = useTranslation();
@@ -100,6 +109,9 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
   const [menuItems, setMenuItems] = useState<ReturnType<typeof contextMenuItems>>([]);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const idRef = useRef<number | undefined>(initial?.id);
+  // idRef for the save logic, this state for rendering (the local copy's key)
+  const [designId, setDesignId] = useState<number | undefined>(initial?.id);
+  const [savedName, setSavedName] = useState<string | null>(initial?.name ?? null);
   // the design's saves: one idempotency key for its create, reused by retries (issue #8 item 10)
   const [session] = useState(() => new SaveSession(initial?.id));
   const nameRef = useRef(name);
@@ -149,10 +161,12 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
         ...(thumbnailUrl ? { thumbnailUrl } : {}),
       });
       savedNameRef.current = nameNow;
+      setSavedName(nameNow);
       // Changes made while saving stay dirty, so the next autosave picks them up.
       if (ed.history.headRevision === revision) ed.markSaved();
       if (idRef.current !== result.id) {
         idRef.current = result.id;
+        setDesignId(result.id);
         onCreated(result.id);
       }
       setSaveStatus({ kind: 'saved', at: new Date(result.updatedAt) });
@@ -238,12 +252,8 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
     const onPaste = (e: ClipboardEvent) => {
       if (ed.handlePaste(e)) e.preventDefault();
     };
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (isDirty()) e.preventDefault();
-    };
     window.addEventListener('keydown', onKey);
     window.addEventListener('paste', onPaste);
-    window.addEventListener('beforeunload', onBeforeUnload);
     // Right-click selects what is under the pointer first, like design tools do.
     ed.canvas.on('mouse:down', (opt) => {
       const e = opt.e as MouseEvent;
@@ -260,13 +270,32 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
       detach();
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('paste', onPaste);
-      window.removeEventListener('beforeunload', onBeforeUnload);
       editorRef.current = null;
       void ed.dispose().finally(() => host.replaceChildren());
     };
     // Mounted once per design: the page remounts the editor (key) when the design changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useUnsavedChangesPrompt(isDirty);
+  // The copy follows the engine's history (headRevision names the content) and the name.
+  const revision = state && editor ? editor.history.headRevision : null;
+  const copy = useMemo<PosterCopy | null>(
+    () => (revision !== null && editor ? { name, document: editor.toDocument() } : null),
+    [revision, editor, name],
+  );
+  const draft = useLocalDraft<PosterCopy | null>({
+    key: editor && !loading ? `poster:${designId ?? 'new'}` : null,
+    value: copy,
+    isDirty: !!state?.dirty || (designId !== undefined && name !== savedName),
+    serverSavedAt: initial?.updatedAt,
+    onRestore: (saved) => {
+      if (!saved) return;
+      onNameChange(saved.name);
+      // one undoable step that leaves the design dirty, so autosave stores it on the server
+      void run('document.importJson', { json: saved.document });
+    },
+  });
 
   const onNameChange = (value: string) => {
     setName(value);
@@ -351,6 +380,7 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
         onBack={() => void back()}
         onUseAsCover={returnTo ? () => void makeCover() : undefined}
       />
+      <LocalDraftPrompt draft={draft} style={{ margin: '8px 12px 0' }} />
       <div className="cc-poster-body">
         <nav className="cc-rail" aria-label={t('editor.ui.rail')}>
           {PANELS.map((p) => (
@@ -373,6 +403,7 @@ export function PosterEditor({ initial, preset, returnTo, onCreated, onBack, onC
         </aside>
         <div
           className={`cc-stage${rulers ? ' has-rulers' : ''}`}
+          role="region"
           aria-label={t('editor.ui.editorLabel')}
           // Capture phase: fabric stops the contextmenu event at its canvas, so listen before it does.
           onContextMenuCapture={(e) => {

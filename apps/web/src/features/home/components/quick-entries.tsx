@@ -20,13 +20,17 @@ const ENTRIES: { key: string; to: string; icon: ReactNode }[] = [
   { key: 'live', to: '/liveShow', icon: <CameraOutlined /> },
 ];
 
-/** Quick entries to publish; the unbuilt ones lead to their spec routes ("coming soon"). */
+/**
+ * Quick entries to publish, three to a row with the icon beside the word, so the longest word
+ * ("Short video") fits on one line in the half-width card (issue #9). The unbuilt ones lead to their
+ * spec routes ("coming soon").
+ */
 export function QuickEntries() {
   const { t } = useTranslation();
   return (
     <Row gutter={[12, 12]}>
       {ENTRIES.map((e) => (
-        <Col span={4} key={e.key}>
+        <Col span={8} key={e.key}>
           <Link to={e.to} className="cc-quick-entry">
             <span className="cc-quick-icon">{e.icon}</span>
             <span>{t(`home.publish.${e.key}`)}</span>

@@ -5,7 +5,8 @@ import { MESSAGES_KEY } from './get-group-messages';
 
 /**
  * A message as the list shows it. `kind` + `params` (optional, when the server sends them) let the
- * text follow the reader's language (`messages.kinds.<kind>`); otherwise title/body are shown as sent.
+ * text follow the reader's language (`messageText`, the catalog of server messages); otherwise title/body
+ * are shown as sent.
  */
 export type MessageView = MessageItem & {
   kind?: string | null;

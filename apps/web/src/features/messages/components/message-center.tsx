@@ -2,7 +2,6 @@ import { App, Badge, Button, Pagination, Popconfirm, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGroupMessages, orderGroups } from '../api/get-group-messages';
 import { useMessageList } from '../api/get-message-list';
-import { useReadMessage } from '../api/read-message';
 import { useClearUnread } from '../api/clear-unread';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { groupLabel } from '../message-text';
@@ -12,7 +11,7 @@ const PAGE_SIZE = 10;
 
 /**
  * The message centre: groups as tabs with unread counts (unread first), the list of the chosen group
- * with pagination, mark one read, clear one group or all. Its state (group, page) is owned by the
+ * with pagination, open or mark one read (MessageListView), clear one group or all. Its state (group, page) is owned by the
  * page's query string.
  */
 export function MessageCenter({
@@ -30,7 +29,6 @@ export function MessageCenter({
   const ordered = orderGroups(groups.data ?? []);
   const activeGroup = group ?? ordered[0]?.msgGroup;
   const list = useMessageList({ msgGroup: activeGroup, page, pageSize: PAGE_SIZE });
-  const readMutation = useReadMessage();
   const clearMutation = useClearUnread();
 
   if (groups.isPending) return <LoadingState rows={6} />;
@@ -62,28 +60,33 @@ export function MessageCenter({
             </Space>
           ),
         }))}
-        tabBarExtraContent={
-          <Space>
-            <Popconfirm
-              title={t('messages.clearConfirm')}
-              onConfirm={() => clear(activeGroup)}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-            >
-              <Button disabled={!activeEntry?.unreadCount} loading={clearMutation.isPending}>
-                {t('messages.clearGroup')}
-              </Button>
-            </Popconfirm>
-            <Popconfirm
-              title={t('messages.clearConfirm')}
-              onConfirm={() => clear(undefined)}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-            >
-              <Button disabled={!ordered.some((g) => g.unreadCount > 0)}>{t('messages.clearAll')}</Button>
-            </Popconfirm>
-          </Space>
-        }
+        // The actions sit beside the tab bar, not in it: antd's tabBarExtraContent renders inside
+        // role="tablist", which may hold tabs only (axe aria-required-children, issue #9).
+        renderTabBar={(props, TabBar) => (
+          <div className="cc-tabs-bar">
+            <TabBar {...props} />
+            <Space>
+              <Popconfirm
+                title={t('messages.clearConfirm')}
+                onConfirm={() => clear(activeGroup)}
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+              >
+                <Button disabled={!activeEntry?.unreadCount} loading={clearMutation.isPending}>
+                  {t('messages.clearGroup')}
+                </Button>
+              </Popconfirm>
+              <Popconfirm
+                title={t('messages.clearConfirm')}
+                onConfirm={() => clear(undefined)}
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+              >
+                <Button disabled={!ordered.some((g) => g.unreadCount > 0)}>{t('messages.clearAll')}</Button>
+              </Popconfirm>
+            </Space>
+          </div>
+        )}
       />
       {list.isPending ? (
         <LoadingState rows={6} />
@@ -93,7 +96,7 @@ export function MessageCenter({
         <EmptyState description={t('messages.empty')} />
       ) : (
         <>
-          <MessageListView messages={list.data.list} onMarkRead={(id) => readMutation.mutate(id)} />
+          <MessageListView messages={list.data.list} />
           <Pagination
             style={{ marginTop: 16, textAlign: 'right' }}
             align="end"

@@ -2,35 +2,37 @@ import { App, Avatar, Badge, Button, Dropdown, Space, Typography } from 'antd';
 import {
   BellOutlined,
   DownOutlined,
-  GlobalOutlined,
   HomeOutlined,
   LogoutOutlined,
   MessageOutlined,
+  SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import type { UserInfo } from '@cc/contracts';
 import { fillAvatar, formatBadge } from '../../../lib/format';
-import { LANGUAGES, setLanguage } from '../../../lib/i18n';
 import { useLogout } from '../api/logout';
 import { Logo } from './logo';
 import { LanguageSwitch } from './language-switch';
 
 export interface AppHeaderProps {
   /**
-   * `full`: bell, avatar, media name, language switch and a logout button (default layout).
-   * `menu`: the anonymous-style variant — bell and an avatar drop-down user menu (only-header layout).
-   * `public`: logo, name and language only (login, error screens).
+   * `full`: bell, avatar, media name, a logout button and the language switch (default layout).
+   * `menu`: bell, an avatar drop-down user menu and the language switch (only-header layout: editors).
+   * `public`: logo, name and the language switch only (login, error screens).
    */
   variant: 'full' | 'menu' | 'public';
   user?: UserInfo;
   /** unread count of message group 8 (spec §3) */
   unreadCount?: number;
+  /** the upload indicator (issue #9), shown before the bell for a signed-in author */
+  uploads?: ReactNode;
 }
 
 /** The 60 px brand-colour header (spec §1). */
-export function AppHeader({ variant, user, unreadCount = 0 }: AppHeaderProps) {
+export function AppHeader({ variant, user, unreadCount = 0, uploads }: AppHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -82,20 +84,26 @@ export function AppHeader({ variant, user, unreadCount = 0 }: AppHeaderProps) {
     <header className="cc-header">
       <div className="cc-container cc-header-inner">
         <Link to="/" className="cc-brand" aria-label={t('app.productName')}>
-          <Logo size={34} />
+          <Logo size={34} title={t('app.logoAlt')} />
           <span className="cc-brand-name">{t('app.productName')}</span>
         </Link>
         <div className="cc-header-right">
           {variant === 'full' && user ? (
             <Space size={20} align="center">
+              {uploads}
               {bell}
-              <Space size={8} align="center">
+              {/* the author's own avatar and name lead to the account settings (issue #9) */}
+              <Link
+                to="/account/settings"
+                className="cc-user-trigger"
+                aria-label={`${user.mediaName} · ${t('account.settings.pageTitle')}`}
+                data-testid="account-settings-link"
+              >
                 {avatar}
                 <Typography.Text className="cc-media-name" data-testid="media-name">
                   {user.mediaName}
                 </Typography.Text>
-              </Space>
-              <LanguageSwitch />
+              </Link>
               <Button
                 type="text"
                 className="cc-header-button"
@@ -110,6 +118,7 @@ export function AppHeader({ variant, user, unreadCount = 0 }: AppHeaderProps) {
           ) : null}
           {variant === 'menu' && user ? (
             <Space size={20} align="center">
+              {uploads}
               {bell}
               <Dropdown
                 trigger={['click', 'hover']}
@@ -122,14 +131,9 @@ export function AppHeader({ variant, user, unreadCount = 0 }: AppHeaderProps) {
                       label: <Link to="/messageList">{t('header.messages')}</Link>,
                     },
                     {
-                      key: 'lang',
-                      icon: <GlobalOutlined />,
-                      label: t('lang.label'),
-                      children: LANGUAGES.map((l) => ({
-                        key: `lang-${l}`,
-                        label: t(`lang.${l}`),
-                        onClick: () => void setLanguage(l),
-                      })),
+                      key: 'settings',
+                      icon: <SettingOutlined />,
+                      label: <Link to="/account/settings">{t('account.settings.pageTitle')}</Link>,
                     },
                     { type: 'divider' },
                     {
@@ -151,7 +155,8 @@ export function AppHeader({ variant, user, unreadCount = 0 }: AppHeaderProps) {
               </Dropdown>
             </Space>
           ) : null}
-          {variant === 'public' ? <LanguageSwitch /> : null}
+          {/* the same place in every header variant, also before the user is known (issue #9) */}
+          <LanguageSwitch />
         </div>
       </div>
     </header>

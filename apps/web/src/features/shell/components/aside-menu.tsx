@@ -47,7 +47,11 @@ export function AsideMenu({ groups }: { groups: readonly AsideMenuGroup[] }) {
         key: g.key,
         label: (
           <span className="cc-menu-group">
-            <Icon /> {t(g.labelKey)}
+            {/* decorative: a role="img" in a group title is an illegal child of role="menu" (axe, issue #9) */}
+            <span aria-hidden="true">
+              <Icon />
+            </span>{' '}
+            {t(g.labelKey)}
           </span>
         ),
         children,

@@ -3,23 +3,25 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, currentLanguage, setLanguage, type Language } from '../../../lib/i18n';
 
-/** The header's language switch (zh-CN / en-US); the choice is kept in localStorage. */
-export function LanguageSwitch({ variant = 'header' }: { variant?: 'header' | 'plain' }) {
+/**
+ * The language switch (zh-CN / en-US), the last item of every header variant (issue #9); the choice is
+ * kept in localStorage (`cc.lang`) and wins over the browser's language on the next visit.
+ */
+export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
-  const lang = (LANGUAGES as readonly string[]).includes(i18n.language)
-    ? (i18n.language as Language)
-    : currentLanguage();
+  const lang = LANGUAGES.find((l) => l === i18n.language) ?? currentLanguage();
   return (
     <Select<Language>
-      className={variant === 'header' ? 'cc-lang-switch' : undefined}
+      className="cc-lang-switch"
       size="small"
-      variant={variant === 'header' ? 'borderless' : 'outlined'}
+      variant="borderless"
       value={lang}
       aria-label={t('lang.label')}
       suffixIcon={<GlobalOutlined />}
       popupMatchSelectWidth={false}
       onChange={(v) => void setLanguage(v)}
       options={LANGUAGES.map((l) => ({ value: l, label: t(`lang.${l}`) }))}
+      data-testid="language-switch"
     />
   );
 }

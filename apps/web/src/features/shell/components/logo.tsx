@@ -1,10 +1,13 @@
 /**
  * The product mark: a car's side profile riding on a pen stroke — car media, written by its authors.
- * Drawn inline (currentColor) so it works on the brand-blue header and on white.
+ * Drawn inline (currentColor) so it works on the brand-blue header and on white. With a `title` it is an image
+ * named by it (issue #9: the logo has an accessible name); without one it is decorative and hidden from
+ * assistive technology, never an unnamed image.
  */
 export function Logo({ size = 32, title }: { size?: number; title?: string }) {
+  const a11y = title ? { role: 'img', 'aria-label': title } : { 'aria-hidden': true };
   return (
-    <svg width={size} height={size} viewBox="0 0 40 40" role="img" aria-label={title} focusable="false">
+    <svg width={size} height={size} viewBox="0 0 40 40" focusable="false" {...a11y}>
       {title ? <title>{title}</title> : null}
       <rect x="1" y="1" width="38" height="38" rx="10" fill="currentColor" opacity="0.18" />
       <path

@@ -74,7 +74,7 @@ export const DotPlayer = forwardRef<
           />
         ))}
       </div>
-      <div className="cc-tabular" style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>
+      <div className="cc-tabular" style={{ fontSize: 12, color: 'var(--cc-text-description)' }}>
         {formatDuration(now)} / {formatDuration(length)}
       </div>
     </div>

@@ -20,6 +20,8 @@ import {
   type VideoDetail,
   type VideoDot,
 } from '@cc/contracts';
+import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
+import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
 import { useSaveVideoDots } from '../api/video-api';
 import { pickTime, sortDots, validateDots } from '../logic';
 import { DotPlayer, type DotPlayerHandle } from './dot-player';
@@ -27,7 +29,8 @@ import { DotPlayer, type DotPlayerHandle } from './dot-player';
 /**
  * Video dots (issue #3 "Pages", `/videodot`): a player to pick the moment, the list of dots (time mm:ss,
  * title) to add, edit and remove, and save (`video/save_dots`). The player's timeline shows the dots as
- * chapter marks. Only published videos take dots (the server refuses others).
+ * chapter marks. Only published videos take dots (the server refuses others). Unsaved dots are copied to
+ * this device and offered back after a reload; leaving unsaved asks first (issue #9).
  */
 export function DotsEditor({ video }: { video: VideoDetail }) {
   const { t } = useTranslation();
@@ -39,6 +42,13 @@ export function DotsEditor({ video }: { video: VideoDetail }) {
   const [dirty, setDirty] = useState(false);
   const duration = video.duration ?? 0;
   const problems = validateDots(dots, duration);
+  useUnsavedChangesPrompt(dirty);
+  const draft = useLocalDraft<VideoDot[]>({
+    key: `videodot:${video.id}`,
+    value: dots,
+    isDirty: dirty,
+    onRestore: (saved) => change(saved),
+  });
 
   const change = (next: VideoDot[]) => {
     setDots(next);
@@ -57,6 +67,7 @@ export function DotsEditor({ video }: { video: VideoDetail }) {
       const result = await save.mutateAsync({ id: video.id, dots: sortDots(dots) });
       setDots(result.dots);
       setDirty(false);
+      draft.clear();
       void message.success(t('video.dots.saved'));
     } catch (e) {
       void message.error(t('video.dots.saveFailed', { message: e instanceof Error ? e.message : String(e) }));
@@ -156,6 +167,7 @@ export function DotsEditor({ video }: { video: VideoDetail }) {
         )}
       </div>
       <div>
+        <LocalDraftPrompt draft={draft} style={{ marginBottom: 12 }} />
         {video.status !== 'published' ? (
           <Alert type="info" showIcon title={t('video.dots.onlyPublished')} style={{ marginBottom: 12 }} />
         ) : null}

@@ -7,7 +7,7 @@ import {
   SwapOutlined,
 } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   TITLE_MAX,
@@ -18,19 +18,27 @@ import {
   type UploadUse,
   type VideoDetail,
 } from '@cc/contracts';
+import { uploadSlot } from '@cc/uploader';
 import { ImageUpload } from '../../../components/image-upload';
+import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
+import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
 import { useCropDialog } from '../../../components/crop-dialog';
 import { formatDate } from '../../../lib/format';
 import { usePublishVideo } from '../api/video-api';
 import {
   COVER_ASPECT,
+  NO_UPLOAD,
   toPublishParam,
+  uploadedOf,
   validateVideoForm,
+  videoFormCopy,
   type Msg,
+  type VideoFormCopy,
   type VideoFormErrors,
   type VideoFormValues,
 } from '../logic';
-import { VideoUploader, type UploadedVideo } from './video-uploader';
+import { uploadStore, useUploadTask } from '../uploads/upload-store';
+import { VideoUploader, type ExistingUpload } from './video-uploader';
 
 export interface VideoFormProps {
   use: UploadUse;
@@ -48,7 +56,7 @@ export interface VideoFormProps {
   onDesignCover?: (id: number) => void;
 }
 
-function fromDetail(d: VideoDetail): UploadedVideo & { state: string } {
+function fromDetail(d: VideoDetail): ExistingUpload {
   return {
     fileUploadId: d.fileUploadId,
     isReady: d.uploadState === 'ready',
@@ -82,11 +90,15 @@ export function VideoForm({
   const publish = usePublishVideo();
   const aspects = useMemo(() => [COVER_ASPECT[use]], [use]);
   const { crop, element: cropDialog } = useCropDialog(aspects);
-  const [upload, setUpload] = useState<UploadedVideo>(() =>
-    initial
-      ? fromDetail(initial)
-      : { fileUploadId: null, isReady: false, info: null, frameCoverUrl: null, frameDataUrl: null },
-  );
+  // The upload lives in the tab's upload store (issue #9): this form reads its slot, so an upload started
+  // here goes on elsewhere and shows again on return. A new video's slot moves to its id at the first save.
+  const [contentId, setContentId] = useState<number | null>(initial?.id ?? null);
+  const target = useMemo(() => ({ use, contentId }), [use, contentId]);
+  const slot = uploadSlot(target);
+  const task = useUploadTask(slot);
+  useEffect(() => uploadStore.watch(slot), [slot]);
+  const existing = useMemo(() => (initial ? fromDetail(initial) : undefined), [initial]);
+  const upload = task ? uploadedOf(task) : (existing ?? NO_UPLOAD);
   const initialMode: VideoFormValues['mode'] = initial?.status === 'scheduled' ? 'scheduled' : 'now';
   const [values, setValues] = useState({
     id: initial?.id,
@@ -103,6 +115,43 @@ export function VideoForm({
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
+  // A local copy as the author types (issue #9): restored after a reload or crash with a prompt; leaving
+  // with unsaved changes asks first. The upload goes into the copy by its id once merged.
+  const copy = useMemo(
+    () => videoFormCopy(values, upload.fileUploadId, task?.file.name),
+    [values, upload.fileUploadId, task?.file.name],
+  );
+  const [lastSaved, setLastSaved] = useState(() =>
+    JSON.stringify(
+      videoFormCopy({ ...values, coverUrl: initial?.customCoverUrl ?? '' }, initial?.fileUploadId ?? null),
+    ),
+  );
+  const snapshots = useRef({ current: JSON.stringify(copy), saved: lastSaved });
+  useEffect(() => {
+    snapshots.current.current = JSON.stringify(copy);
+  }, [copy]);
+  // read at the moment of a navigation: a save that just finished counts before React re-renders
+  useUnsavedChangesPrompt(() => snapshots.current.current !== snapshots.current.saved);
+  const draft = useLocalDraft<VideoFormCopy>({
+    key: slot,
+    value: copy,
+    isDirty: JSON.stringify(copy) !== lastSaved,
+    onRestore: ({ upload: savedUpload, ...fields }) => {
+      setValues((v) => ({ ...v, ...fields }));
+      setErrors({});
+      // the copy names a merged upload: the store asks the server for it (no file needed)
+      if (savedUpload && savedUpload.key !== upload.fileUploadId)
+        uploadStore.adopt(target, savedUpload.key, { name: savedUpload.name, size: 0, lastModified: 0 });
+    },
+  });
+  /** After a save: what the server has now is the reference, and the local copy goes. */
+  const remember = (saved: VideoFormCopy) => {
+    const text = JSON.stringify(saved);
+    snapshots.current.saved = text;
+    setLastSaved(text);
+    draft.clear();
+  };
+
   const frame = upload.frameCoverUrl ?? upload.frameDataUrl;
   const coverShown = values.coverUrl || frame;
   const formValues: VideoFormValues = {
@@ -115,16 +164,22 @@ export function VideoForm({
   const text = (m: Msg | undefined) => (m ? t(m.key, m.values) : undefined);
   const length = titleLength(values.title.trim());
 
+  /** A first save made the item: the form, its upload and the URL take its id. */
+  const adoptId = (id: number) => {
+    set('id', id);
+    uploadStore.rebind(target, { use, contentId: id });
+    setContentId(id);
+    onIdChange(id);
+  };
+
   const submit = async (asDraft: boolean) => {
     const found = validateVideoForm(formValues, asDraft, new Date());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
       const result = await publish.mutateAsync(toPublishParam(formValues, asDraft));
-      if (!values.id) {
-        set('id', result.id);
-        onIdChange(result.id);
-      }
+      remember(copy);
+      if (!values.id) adoptId(result.id);
       if (result.status === 'draft') void message.success(t('video.form.draftSaved'));
       else if (result.status === 'published') void message.success(t('video.form.published'));
       else if (result.status === 'scheduled')
@@ -132,13 +187,17 @@ export function VideoForm({
           t('video.form.scheduled', { time: formatDate(values.scheduledAt, 'YYYY-MM-DD HH:mm') }),
         );
       else if (result.status === 'rejected') void message.warning(t('video.form.rejected'));
-      if (result.status !== 'draft') onDone(result.id, result.status);
+      if (result.status !== 'draft') {
+        // published or scheduled: the video holds the upload now; the header need not show it any more
+        uploadStore.dismiss(uploadSlot({ use, contentId: result.id }));
+        onDone(result.id, result.status);
+      }
     } catch (e) {
       void message.error(t('video.form.failed', { message: e instanceof Error ? e.message : String(e) }));
     }
   };
 
-  // Cover flow (issue #4): only once the upload is complete (leaving the page would stop it); the
+  // Cover flow (issue #4): only once the upload is complete (the cover needs the probed video); the
   // draft is saved first so nothing is lost, then the poster editor opens at the cover size.
   const designCover = async () => {
     if (!upload.isReady) return void message.warning(t('designs.waitForUpload'));
@@ -147,10 +206,8 @@ export function VideoForm({
     if (Object.keys(found).length > 0) return;
     try {
       const result = await publish.mutateAsync(toPublishParam(formValues, true));
-      if (!values.id) {
-        set('id', result.id);
-        onIdChange(result.id);
-      }
+      remember(copy);
+      if (!values.id) adoptId(result.id);
       onDesignCover?.(result.id);
     } catch (e) {
       void message.error(t('video.form.failed', { message: e instanceof Error ? e.message : String(e) }));
@@ -158,204 +215,209 @@ export function VideoForm({
   };
 
   return (
-    <Form
-      layout="vertical"
-      requiredMark
-      className="cc-video-form"
-      onSubmitCapture={(e) => e.preventDefault()}
-    >
-      <div>
-        <Form.Item
-          label={use === 'video' ? t('video.form.video') : t('video.form.smallVideo')}
-          required
-          validateStatus={errors.upload ? 'error' : undefined}
-          help={text(errors.upload)}
-        >
-          <VideoUploader
-            use={use}
-            maxDurationSeconds={maxDurationSeconds}
-            existing={initial ? fromDetail(initial) : undefined}
-            onChange={(v) => {
-              setUpload(v);
-              setErrors((e) => ({ ...e, upload: undefined }));
-            }}
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('video.form.cover')}
-          required
-          validateStatus={errors.cover ? 'error' : undefined}
-          help={text(errors.cover)}
-        >
-          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8, fontSize: 12 }}>
-            {t(use === 'video' ? 'video.form.coverHint' : 'video.form.coverHintSmall')}
-          </Typography.Text>
-          <Space align="end" size={16}>
-            {coverShown ? (
-              <img
-                className="cc-upload-preview"
-                src={coverShown}
-                alt={t('video.form.cover')}
-                data-testid="video-cover"
-              />
-            ) : (
-              <div className="cc-upload-preview" />
-            )}
-            <Space orientation="vertical">
-              <ImageUpload
-                variant="button"
-                transform={crop}
-                onUploaded={(r) => {
-                  set('coverUrl', r.url);
-                  setErrors((e) => ({ ...e, cover: undefined }));
-                }}
-              >
-                <Button icon={<SwapOutlined />}>{t('video.form.uploadCover')}</Button>
-              </ImageUpload>
-              {onDesignCover ? (
-                <Button
-                  icon={<FormatPainterOutlined />}
-                  data-testid="design-cover"
-                  onClick={() => void designCover()}
+    <>
+      <LocalDraftPrompt draft={draft} style={{ marginBottom: 16 }} />
+      <Form
+        layout="vertical"
+        requiredMark
+        className="cc-video-form"
+        onSubmitCapture={(e) => e.preventDefault()}
+      >
+        <div>
+          <Form.Item
+            label={use === 'video' ? t('video.form.video') : t('video.form.smallVideo')}
+            required
+            validateStatus={errors.upload ? 'error' : undefined}
+            help={text(errors.upload)}
+          >
+            <VideoUploader
+              target={target}
+              task={task}
+              existing={existing}
+              video={upload}
+              maxDurationSeconds={maxDurationSeconds}
+              onPick={() => setErrors((e) => ({ ...e, upload: undefined }))}
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('video.form.cover')}
+            required
+            validateStatus={errors.cover ? 'error' : undefined}
+            help={text(errors.cover)}
+          >
+            <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8, fontSize: 12 }}>
+              {t(use === 'video' ? 'video.form.coverHint' : 'video.form.coverHintSmall')}
+            </Typography.Text>
+            <Space align="end" size={16}>
+              {coverShown ? (
+                <img
+                  className="cc-upload-preview"
+                  src={coverShown}
+                  alt={t('video.form.cover')}
+                  data-testid="video-cover"
+                />
+              ) : (
+                <div className="cc-upload-preview" />
+              )}
+              <Space orientation="vertical">
+                <ImageUpload
+                  variant="button"
+                  transform={crop}
+                  onUploaded={(r) => {
+                    set('coverUrl', r.url);
+                    setErrors((e) => ({ ...e, cover: undefined }));
+                  }}
                 >
-                  {t('designs.designCover')}
-                </Button>
-              ) : null}
-              {values.coverUrl ? (
-                <Button icon={<DeleteOutlined />} onClick={() => set('coverUrl', '')}>
-                  {t('video.form.useFrame')}
-                </Button>
-              ) : null}
+                  <Button icon={<SwapOutlined />}>{t('video.form.uploadCover')}</Button>
+                </ImageUpload>
+                {onDesignCover ? (
+                  <Button
+                    icon={<FormatPainterOutlined />}
+                    data-testid="design-cover"
+                    onClick={() => void designCover()}
+                  >
+                    {t('designs.designCover')}
+                  </Button>
+                ) : null}
+                {values.coverUrl ? (
+                  <Button icon={<DeleteOutlined />} onClick={() => set('coverUrl', '')}>
+                    {t('video.form.useFrame')}
+                  </Button>
+                ) : null}
+              </Space>
             </Space>
-          </Space>
-          {cropDialog}
-        </Form.Item>
-      </div>
-      <div>
-        <Form.Item
-          label={t('article.titleLabel')}
-          htmlFor="video-title"
-          required
-          validateStatus={errors.title ? 'error' : undefined}
-          help={text(errors.title)}
-        >
-          <Input
-            id="video-title"
-            data-testid="video-title"
-            size="large"
-            value={values.title}
-            placeholder={t('article.titlePlaceholder')}
-            onChange={(e) => set('title', e.target.value)}
-            aria-invalid={Boolean(errors.title)}
-            suffix={
-              <span
-                className="cc-tabular"
-                data-testid="title-counter"
-                style={{ color: length > TITLE_MAX ? '#ff4d4f' : 'rgba(0,0,0,0.45)' }}
+            {cropDialog}
+          </Form.Item>
+        </div>
+        <div>
+          <Form.Item
+            label={t('article.titleLabel')}
+            htmlFor="video-title"
+            required
+            validateStatus={errors.title ? 'error' : undefined}
+            help={text(errors.title)}
+          >
+            <Input
+              id="video-title"
+              data-testid="video-title"
+              size="large"
+              value={values.title}
+              placeholder={t('article.titlePlaceholder')}
+              onChange={(e) => set('title', e.target.value)}
+              aria-invalid={Boolean(errors.title)}
+              suffix={
+                <span
+                  className="cc-tabular"
+                  data-testid="title-counter"
+                  style={{ color: length > TITLE_MAX ? 'var(--cc-error)' : 'var(--cc-text-description)' }}
+                >
+                  {t('article.titleCounter', {
+                    count: (Number.isInteger(length)
+                      ? String(length)
+                      : length.toFixed(1)) as unknown as number,
+                    max: TITLE_MAX,
+                  })}
+                </span>
+              }
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('video.form.description')}
+            htmlFor="video-description"
+            validateStatus={errors.description ? 'error' : undefined}
+            help={text(errors.description)}
+          >
+            <Input.TextArea
+              id="video-description"
+              data-testid="video-description"
+              rows={5}
+              value={values.description}
+              showCount={{ formatter: ({ count }) => `${count}/${VIDEO_DESCRIPTION_MAX}` }}
+              placeholder={t('video.form.descriptionPlaceholder')}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          </Form.Item>
+          <Form.Item label={t('video.form.declarations')}>
+            <Space orientation="vertical">
+              <Checkbox checked={values.isOriginal} onChange={(e) => set('isOriginal', e.target.checked)}>
+                {t('video.form.isOriginal')}
+              </Checkbox>
+              <Checkbox
+                checked={values.isFirstPublish}
+                onChange={(e) => set('isFirstPublish', e.target.checked)}
               >
-                {t('article.titleCounter', {
-                  count: (Number.isInteger(length) ? String(length) : length.toFixed(1)) as unknown as number,
-                  max: TITLE_MAX,
-                })}
-              </span>
-            }
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('video.form.description')}
-          htmlFor="video-description"
-          validateStatus={errors.description ? 'error' : undefined}
-          help={text(errors.description)}
-        >
-          <Input.TextArea
-            id="video-description"
-            data-testid="video-description"
-            rows={5}
-            value={values.description}
-            showCount={{ formatter: ({ count }) => `${count}/${VIDEO_DESCRIPTION_MAX}` }}
-            placeholder={t('video.form.descriptionPlaceholder')}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item label={t('video.form.declarations')}>
-          <Space orientation="vertical">
-            <Checkbox checked={values.isOriginal} onChange={(e) => set('isOriginal', e.target.checked)}>
-              {t('video.form.isOriginal')}
-            </Checkbox>
-            <Checkbox
-              checked={values.isFirstPublish}
-              onChange={(e) => set('isFirstPublish', e.target.checked)}
-            >
-              {t('video.form.isFirstPublish')}
-            </Checkbox>
-          </Space>
-        </Form.Item>
-        <Form.Item label={t('video.form.commercial')}>
-          <Radio.Group
-            value={values.isCommercial ? 'yes' : 'no'}
-            onChange={(e) => set('isCommercial', e.target.value === 'yes')}
-            options={[
-              { value: 'no', label: t('video.form.commercialNo') },
-              { value: 'yes', label: t('video.form.commercialYes') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('video.form.when')}
-          validateStatus={errors.scheduledAt ? 'error' : undefined}
-          help={text(errors.scheduledAt)}
-        >
-          <Space wrap>
+                {t('video.form.isFirstPublish')}
+              </Checkbox>
+            </Space>
+          </Form.Item>
+          <Form.Item label={t('video.form.commercial')}>
             <Radio.Group
-              value={values.mode}
-              onChange={(e) => set('mode', e.target.value as 'now' | 'scheduled')}
+              value={values.isCommercial ? 'yes' : 'no'}
+              onChange={(e) => set('isCommercial', e.target.value === 'yes')}
               options={[
-                { value: 'now', label: t('video.form.now') },
-                { value: 'scheduled', label: t('video.form.scheduledMode') },
+                { value: 'no', label: t('video.form.commercialNo') },
+                { value: 'yes', label: t('video.form.commercialYes') },
               ]}
             />
-            {values.mode === 'scheduled' ? (
-              <DatePicker
-                showTime={{ format: 'HH:mm' }}
-                format="YYYY-MM-DD HH:mm"
-                aria-label={t('video.form.scheduledAt')}
-                data-testid="video-scheduled-at"
-                value={values.scheduledAt ? dayjs(values.scheduledAt) : null}
-                disabledDate={(d: Dayjs) =>
-                  d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VIDEO_SCHEDULE_MAX_DAYS, 'day'))
-                }
-                onChange={(d: Dayjs | null) =>
-                  set('scheduledAt', d ? d.second(0).millisecond(0).toISOString() : null)
-                }
+          </Form.Item>
+          <Form.Item
+            label={t('video.form.when')}
+            validateStatus={errors.scheduledAt ? 'error' : undefined}
+            help={text(errors.scheduledAt)}
+          >
+            <Space wrap>
+              <Radio.Group
+                value={values.mode}
+                onChange={(e) => set('mode', e.target.value as 'now' | 'scheduled')}
+                options={[
+                  { value: 'now', label: t('video.form.now') },
+                  { value: 'scheduled', label: t('video.form.scheduledMode') },
+                ]}
               />
-            ) : null}
+              {values.mode === 'scheduled' ? (
+                <DatePicker
+                  showTime={{ format: 'HH:mm' }}
+                  format="YYYY-MM-DD HH:mm"
+                  aria-label={t('video.form.scheduledAt')}
+                  data-testid="video-scheduled-at"
+                  value={values.scheduledAt ? dayjs(values.scheduledAt) : null}
+                  disabledDate={(d: Dayjs) =>
+                    d.isBefore(dayjs().startOf('day')) ||
+                    d.isAfter(dayjs().add(VIDEO_SCHEDULE_MAX_DAYS, 'day'))
+                  }
+                  onChange={(d: Dayjs | null) =>
+                    set('scheduledAt', d ? d.second(0).millisecond(0).toISOString() : null)
+                  }
+                />
+              ) : null}
+            </Space>
+          </Form.Item>
+          <Space>
+            <Button
+              icon={<SaveOutlined />}
+              loading={publish.isPending}
+              onClick={() => void submit(true)}
+              data-testid="video-save-draft"
+            >
+              {t('article.saveDraft')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              loading={publish.isPending}
+              onClick={() => void submit(false)}
+              data-testid="video-publish"
+            >
+              {values.mode === 'scheduled' ? t('video.form.schedule') : t('article.publish')}
+            </Button>
           </Space>
-        </Form.Item>
-        <Space>
-          <Button
-            icon={<SaveOutlined />}
-            loading={publish.isPending}
-            onClick={() => void submit(true)}
-            data-testid="video-save-draft"
-          >
-            {t('article.saveDraft')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<SendOutlined />}
-            loading={publish.isPending}
-            onClick={() => void submit(false)}
-            data-testid="video-publish"
-          >
-            {values.mode === 'scheduled' ? t('video.form.schedule') : t('article.publish')}
-          </Button>
-        </Space>
-        {!upload.isReady && upload.fileUploadId ? (
-          <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
-            {t('video.form.waitReady')}
-          </Typography.Text>
-        ) : null}
-      </div>
-    </Form>
+          {!upload.isReady && upload.fileUploadId ? (
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+              {t('video.form.waitReady')}
+            </Typography.Text>
+          ) : null}
+        </div>
+      </Form>
+    </>
   );
 }

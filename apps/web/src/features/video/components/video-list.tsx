@@ -1,16 +1,17 @@
-import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import { AimOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, type ContentListItem, type ContentStatus, type UploadUse } from '@cc/contracts';
-import { formatWan } from '../../../lib/format';
+import { useFormatCount } from '../../../lib/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import {
-  ContentCover,
   DateTimeCell,
   DeleteContentButton,
+  LinkButton,
   StatusTag,
   useContentList,
+  WorkTitleCell,
+  WorksTable,
 } from '../../../components/content-table';
 import { editorPath } from '../logic';
 
@@ -18,7 +19,7 @@ export const VIDEO_LIST_PAGE_SIZE = 10;
 
 /**
  * The author's videos or short videos (issue #3 "Pages"): status tag (colour + word), cover, duration
- * (mm:ss), plays (万), published time, edit, dots (published, playable videos), delete with confirmation; the page is
+ * (mm:ss), plays (万 in zh-CN, K/M in en-US), published time, edit, dots (published, playable videos), delete with confirmation; the page is
  * the caller's (query string). Loading, empty ("upload your first video") and error (retry) states.
  */
 export function VideoList({
@@ -30,7 +31,8 @@ export function VideoList({
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const formatCount = useFormatCount();
   const list = useContentList({ type: use, page, pageSize: VIDEO_LIST_PAGE_SIZE });
 
   const columns: TableColumnsType<ContentListItem> = [
@@ -38,13 +40,19 @@ export function VideoList({
       // cover and title side by side, as creator studios show a video
       title: t('content.columns.title'),
       dataIndex: 'title',
-      render: (title: string, item) => (
-        <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
-          <ContentCover url={item.coverUrl} shape={use === 'smallVideo' ? 'portrait' : 'landscape'} />
-          <Typography.Text strong ellipsis={{ tooltip: title }} style={{ minWidth: 0, flex: 1 }}>
-            {title || t('content.untitled')}
-          </Typography.Text>
-        </div>
+      // the duration sits on the cover, as creator studios show it, so the title keeps the width (issue #9)
+      render: (_, item) => (
+        <WorkTitleCell
+          item={item}
+          shape={use === 'smallVideo' ? 'portrait' : 'landscape'}
+          coverBadge={
+            <span data-testid="video-duration" title={t('video.list.duration')}>
+              {item.stats.duration === null || item.stats.duration === undefined
+                ? '--:--'
+                : formatDuration(item.stats.duration)}
+            </span>
+          }
+        />
       ),
     },
     {
@@ -54,21 +62,10 @@ export function VideoList({
       render: (s: ContentStatus, item) => <StatusTag status={s} rejectReason={item.rejectReason} />,
     },
     {
-      title: t('video.list.duration'),
-      width: 100,
-      render: (_, item) => (
-        <span className="cc-tabular" data-testid="video-duration">
-          {item.stats.duration === null || item.stats.duration === undefined
-            ? '--:--'
-            : formatDuration(item.stats.duration)}
-        </span>
-      ),
-    },
-    {
       title: t('video.list.plays'),
       width: 84,
       render: (_, item) => (
-        <span className="cc-tabular">{formatWan(item.stats.plays ?? item.stats.views)}</span>
+        <span className="cc-tabular">{formatCount(item.stats.plays ?? item.stats.views)}</span>
       ),
     },
     {
@@ -79,21 +76,18 @@ export function VideoList({
     },
     {
       title: t('content.columns.actions'),
-      width: 236,
+      // edit, dots, delete on one line, in either language (the English words are wider)
+      width: i18n.language === 'en-US' ? 248 : 232,
       render: (_, item) => (
         <Space size={0} className="cc-nowrap">
-          <Link to={editorPath(use, item.id)}>
-            <Button type="link" size="small" icon={<EditOutlined />}>
-              {t('common.edit')}
-            </Button>
-          </Link>
+          <LinkButton to={editorPath(use, item.id)} type="link" size="small" icon={<EditOutlined />}>
+            {t('common.edit')}
+          </LinkButton>
           {/* dots need a published video that plays (a known duration) */}
           {item.status === 'published' && typeof item.stats.duration === 'number' ? (
-            <Link to={`/videodot?id=${item.id}`}>
-              <Button type="link" size="small" icon={<AimOutlined />}>
-                {t('video.list.dots')}
-              </Button>
-            </Link>
+            <LinkButton to={`/videodot?id=${item.id}`} type="link" size="small" icon={<AimOutlined />}>
+              {t('video.list.dots')}
+            </LinkButton>
           ) : null}
           <DeleteContentButton item={item} />
         </Space>
@@ -108,31 +102,22 @@ export function VideoList({
       <EmptyState
         description={t(use === 'video' ? 'video.list.empty' : 'video.list.emptySmall')}
         action={
-          <Link to={editorPath(use)}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t(use === 'video' ? 'video.list.emptyAction' : 'video.list.emptyActionSmall')}
-            </Button>
-          </Link>
+          <LinkButton to={editorPath(use)} type="primary" icon={<PlusOutlined />}>
+            {t(use === 'video' ? 'video.list.emptyAction' : 'video.list.emptyActionSmall')}
+          </LinkButton>
         }
       />
     );
   }
   return (
-    <Table<ContentListItem>
-      tableLayout="fixed"
-      rowKey="id"
+    <WorksTable
+      data={list.data}
+      refreshing={list.isFetching && list.isPlaceholderData}
       columns={columns}
-      dataSource={list.data.list}
-      loading={list.isFetching && list.isPlaceholderData}
+      page={page}
+      pageSize={VIDEO_LIST_PAGE_SIZE}
+      onPageChange={onPageChange}
       data-testid="video-table"
-      pagination={{
-        current: page,
-        pageSize: VIDEO_LIST_PAGE_SIZE,
-        total: list.data.total,
-        showSizeChanger: false,
-        showTotal: (total) => t('common.total', { count: total }),
-        onChange: onPageChange,
-      }}
     />
   );
 }

@@ -1,7 +1,11 @@
 import type { Resources } from './zh-CN';
+import { ercdMessages } from '@cc/contracts';
 import { uploadMessages } from '@cc/uploader';
 import { videoEnUS } from './video.en-US';
 import { pagesEnUS } from './pages.en-US';
+import { draftsEnUS } from './drafts.en-US';
+import { accountEnUS } from './account.en-US';
+import { a11yEnUS } from './a11y.en-US';
 import { designsEnUS, editorEnUS } from './editor.en-US';
 
 /** en-US resources: same keys as zh-CN (the type makes a missing key a compile error). */
@@ -103,18 +107,8 @@ const enUS: Resources = {
     serverTitle: 'server exception',
     serverText: 'Something went wrong on our side. Please try again later.',
     reload: 'Reload',
-    // server refusals by ercd (issue #8 item 6)
-    IMAGE_TOO_MANY_PIXELS: 'The image is too large: at most 50 megapixels (e.g. 8000 × 6000)',
-    IMAGE_BUSY: 'The server is busy resizing images. Please try again in a moment.',
-    WEAK_PASSWORD:
-      'This password is too easy to guess: use a longer one (a few unrelated words work well), and not your account or media name',
-    UPLOAD_IN_USE:
-      'This video is used by a published, scheduled or in-review work, so it cannot be cancelled or replaced. Upload a new file and swap it into the work instead.',
-    TOO_MANY_OPEN_UPLOADS:
-      'You have too many unfinished uploads. Finish or cancel one (unfinished uploads expire after 24 hours), then try again.',
-    // the per-author limit of drafts (500) and designs (200), issue #8 item 10
-    QUOTA_EXCEEDED:
-      'You have reached the limit (at most 500 drafts and 200 designs). Publish or delete some, then try again.',
+    // server refusals by ercd (issue #8 item 6): their texts are the catalog's (issue #9, one place)
+    ...ercdMessages('en-US'),
   },
   auth: {
     loginTitle: 'Sign in to Creator Centre',
@@ -192,28 +186,6 @@ const enUS: Resources = {
     cleared: 'All marked read',
     empty: 'No messages here yet',
     open: 'Open',
-    kinds: {
-      welcome: {
-        title: 'Welcome to Creator Centre',
-        body: '{{mediaName}}, welcome to Creator Centre! Start by publishing your first article.',
-      },
-      article_published: {
-        title: 'Article approved',
-        body: 'Your article “{{title}}” passed review and is published.',
-      },
-      article_rejected: {
-        title: 'Article rejected',
-        body: 'Your article “{{title}}” did not pass review: {{reason}}',
-      },
-      video_published: {
-        title: 'Video approved',
-        body: 'Your video “{{title}}” passed review and is published.',
-      },
-      video_rejected: {
-        title: 'Video rejected',
-        body: 'Your video “{{title}}” did not pass review: {{reason}}',
-      },
-    },
   },
   notices: {
     title: 'Platform notices',
@@ -331,6 +303,9 @@ const enUS: Resources = {
   designs: designsEnUS,
   video: videoEnUS,
   pages: pagesEnUS,
+  drafts: draftsEnUS,
+  account: accountEnUS,
+  a11y: a11yEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',
     formats: 'JPG, PNG, GIF or WebP, up to 20 MB',

@@ -6,7 +6,10 @@ type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen
 export const videoEnUS: Widen<typeof videoZhCN> = {
   page: { title: 'Publish video', editTitle: 'Edit video' },
   smallPage: { title: 'Publish short video', editTitle: 'Edit short video' },
-  small: { limit: 'Vertical (taller than wide), at most {{max}} seconds' },
+  small: {
+    limit: 'Vertical (taller than wide), at most {{max}} seconds',
+    formats: 'Size at most 30G; MP4, FLV, MOV and other formats are supported',
+  },
   upload: {
     choose: 'Click or drop a video here to upload',
     busy: 'Uploading…',
@@ -20,6 +23,42 @@ export const videoEnUS: Widen<typeof videoZhCN> = {
     processingFailed: 'The video could not be processed; please upload again',
     resumeHint: 'Choose the same file again to continue where it stopped',
     cancel: 'Cancel upload',
+  },
+  uploads: {
+    indicator: {
+      uploading: '{{percent}}% · {{speed}} · {{left}} left',
+      merging: 'Merging…',
+      processing: 'Processing…',
+      paused: 'Waiting to continue',
+      failed: 'Upload failed',
+      ready: 'Uploaded',
+      open: '{{name}}: {{status}}. Back to its publishing page',
+      more: '{{count}} more uploads',
+    },
+    resume: {
+      title: 'An upload did not finish: {{name}}',
+      held: 'The server keeps {{percent}}% of it ({{held}} of {{total}} shards).',
+      action: 'Choose the same file again and only the rest is uploaded.',
+      choose: 'Choose {{name}} again to continue',
+      discard: 'Discard this upload',
+      different:
+        'This is not “{{name}}” ({{size}}, modified {{time}}), so it cannot continue that upload. Choose the same file, or discard the earlier upload first.',
+    },
+    cancel: {
+      title: 'Cancel the upload of “{{name}}”?',
+      content: 'The upload stops and the part already uploaded is deleted from the server.',
+      ok: 'Cancel upload',
+      keep: 'Keep uploading',
+      discardTitle: 'Discard the upload of “{{name}}”?',
+      discardContent:
+        'The part the server keeps is deleted; the file would have to be uploaded from the start.',
+      discardOk: 'Discard upload',
+      discardKeep: 'Keep it',
+      deleted: 'Upload cancelled; the part already uploaded was deleted from the server',
+      notDeleted:
+        'Upload cancelled; the server did not answer, so the part already uploaded will be deleted automatically within 24 hours',
+      nothingSent: 'Upload cancelled; nothing was left on the server',
+    },
   },
   form: {
     video: 'Video',
@@ -94,7 +133,6 @@ export const videoEnUS: Widen<typeof videoZhCN> = {
     count: '{{count}}/{{max}}',
     noVideo: 'The video cannot play yet (still processing, or gone)',
     onlyPublished: 'Only published videos take dots',
-    noId: 'Choose a video to mark from your video list',
     errors: {
       tooMany: 'At most {{max}} dots',
       titleRequired: 'Enter a title',

@@ -2,7 +2,10 @@
 export const videoZhCN = {
   page: { title: '发布视频', editTitle: '编辑视频' },
   smallPage: { title: '发布小视频', editTitle: '编辑小视频' },
-  small: { limit: '竖版视频（高大于宽），时长不超过 {{max}} 秒' },
+  small: {
+    limit: '竖版视频（高大于宽），时长不超过 {{max}} 秒',
+    formats: '大小不超过30G，支持MP4、FLV、MOV等格式',
+  },
   upload: {
     choose: '点击或拖拽视频到这里上传',
     busy: '正在上传…',
@@ -16,6 +19,40 @@ export const videoZhCN = {
     processingFailed: '视频处理失败，请重新上传',
     resumeHint: '再次选择同一个文件即可从断点继续上传',
     cancel: '取消上传',
+  },
+  uploads: {
+    indicator: {
+      uploading: '{{percent}}% · {{speed}} · 剩余 {{left}}',
+      merging: '正在合并…',
+      processing: '正在处理…',
+      paused: '待继续上传',
+      failed: '上传失败',
+      ready: '已上传',
+      open: '{{name}}：{{status}}。点击返回发布页',
+      more: '另外 {{count}} 个上传',
+    },
+    resume: {
+      title: '上次的上传没有完成：{{name}}',
+      held: '服务器已保存 {{percent}}%（{{held}}/{{total}} 个分片）。',
+      action: '请重新选择同一个文件，只上传剩下的部分。',
+      choose: '重新选择 {{name}} 继续上传',
+      discard: '放弃这个上传',
+      different:
+        '这不是「{{name}}」（{{size}}，修改于 {{time}}），不能接着之前的上传。请选择同一个文件，或先放弃之前的上传。',
+    },
+    cancel: {
+      title: '取消上传「{{name}}」？',
+      content: '上传会停止，已上传的部分会从服务器删除。',
+      ok: '取消上传',
+      keep: '继续上传',
+      discardTitle: '放弃「{{name}}」的上传？',
+      discardContent: '服务器上已保存的部分会被删除，之后需要从头上传。',
+      discardOk: '放弃上传',
+      discardKeep: '保留',
+      deleted: '已取消上传，已上传的部分已从服务器删除',
+      notDeleted: '已取消上传；服务器暂时没有回应，已上传的部分会在 24 小时内自动删除',
+      nothingSent: '已取消上传，没有文件留在服务器上',
+    },
   },
   form: {
     video: '视频',
@@ -88,7 +125,6 @@ export const videoZhCN = {
     count: '{{count}}/{{max}} 个',
     noVideo: '视频还不能播放（仍在处理或已失效）',
     onlyPublished: '只有已发布的视频可以打点',
-    noId: '请从视频列表选择要打点的视频',
     errors: {
       tooMany: '最多 {{max}} 个打点',
       titleRequired: '请输入标题',

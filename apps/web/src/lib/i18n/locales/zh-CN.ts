@@ -1,7 +1,11 @@
 import { designsZhCN, editorZhCN } from './editor.zh-CN';
+import { ercdMessages } from '@cc/contracts';
 import { uploadMessages } from '@cc/uploader';
 import { videoZhCN } from './video.zh-CN';
 import { pagesZhCN } from './pages.zh-CN';
+import { draftsZhCN } from './drafts.zh-CN';
+import { accountZhCN } from './account.zh-CN';
+import { a11yZhCN } from './a11y.zh-CN';
 
 /** zh-CN resources: the product's default language. en-US must carry every key (typed by Resources). */
 const zhCN = {
@@ -102,14 +106,8 @@ const zhCN = {
     serverTitle: '服务器异常',
     serverText: '服务器开小差了，请稍后再试',
     reload: '刷新页面',
-    // server refusals by ercd (issue #8 item 6)
-    IMAGE_TOO_MANY_PIXELS: '图片尺寸过大：最多 5000 万像素（例如 8000 × 6000）',
-    IMAGE_BUSY: '服务器正忙于处理图片，请稍后再试',
-    WEAK_PASSWORD: '密码太容易被猜到：请换一个更长的密码（例如几个不相关的词组合），不要使用账号或媒体名称',
-    UPLOAD_IN_USE: '该视频正被已发布、定时发布或审核中的作品使用，不能取消或替换；请上传新文件后在作品中替换',
-    TOO_MANY_OPEN_UPLOADS: '未完成的上传过多，请先完成或取消其中一个（未完成的上传 24 小时后自动清除）后再试',
-    // the per-author limit of drafts (500) and designs (200), issue #8 item 10
-    QUOTA_EXCEEDED: '数量已达上限（草稿最多 500 篇，设计最多 200 个），请先发布或删除一些后再试',
+    // server refusals by ercd (issue #8 item 6): their texts are the catalog's (issue #9, one place)
+    ...ercdMessages('zh-CN'),
   },
   auth: {
     loginTitle: '登录创作者服务中心',
@@ -186,16 +184,6 @@ const zhCN = {
     cleared: '已全部标为已读',
     empty: '这里还没有消息',
     open: '查看',
-    kinds: {
-      welcome: {
-        title: '欢迎加入创作者服务中心',
-        body: '{{mediaName}}，欢迎加入创作者服务中心！从发布第一篇文章开始你的创作吧。',
-      },
-      article_published: { title: '文章审核通过', body: '你的文章《{{title}}》已通过审核并发布。' },
-      article_rejected: { title: '文章审核未通过', body: '你的文章《{{title}}》未通过审核：{{reason}}' },
-      video_published: { title: '视频审核通过', body: '你的视频《{{title}}》已通过审核并发布。' },
-      video_rejected: { title: '视频审核未通过', body: '你的视频《{{title}}》未通过审核：{{reason}}' },
-    },
   },
   notices: {
     title: '平台公告',
@@ -313,6 +301,9 @@ const zhCN = {
   designs: designsZhCN,
   video: videoZhCN,
   pages: pagesZhCN,
+  drafts: draftsZhCN,
+  account: accountZhCN,
+  a11y: a11yZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
     formats: '支持 JPG、PNG、GIF、WebP，不超过 20MB',

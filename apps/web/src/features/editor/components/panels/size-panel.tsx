@@ -50,7 +50,7 @@ export function SizePanel({ state, run }: PanelProps) {
       <Typography.Title level={5} className="cc-panel-title">
         {t('editor.ui.size.custom')}
       </Typography.Title>
-      <div className="cc-field">
+      <div className="cc-pair">
         <InputNumber
           aria-label={t('editor.ui.size.width')}
           prefix={t('editor.ui.size.width')}

@@ -34,9 +34,11 @@ export function TexturesPanel({ run }: PanelProps) {
   const [base, setBase] = useState('#ffffff');
   return (
     <div className="cc-stack">
-      <label className="cc-field">
+      <label className="cc-switch-row">
         <span>{t('editor.ui.textures.color')}</span>
         <ColorPicker value={color} onChangeComplete={(c) => setColor(c.toHexString())} />
+      </label>
+      <label className="cc-switch-row">
         <span>{t('editor.ui.textures.base')}</span>
         <ColorPicker value={base} onChangeComplete={(c) => setBase(c.toHexString())} />
       </label>

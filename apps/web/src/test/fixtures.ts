@@ -1,0 +1,36 @@
+import type { ContentListItem } from '@cc/contracts';
+import type { MockHandlers } from './render';
+
+/**
+ * The calls every signed-in layout makes before its page (header, aside menu, message bell), answered for a
+ * certified author "Demo Garage" of grade 1 without the dynamic area. Spread into `mockApi` and override a
+ * path where a test needs another answer.
+ */
+export function shellHandlers(): MockHandlers {
+  return {
+    '/api/home/userinfo': () => ({
+      authStatus: 2,
+      avator: '/media/img/{0}x{0}/a.png',
+      mediaName: 'Demo Garage',
+    }),
+    '/api/message/get_mp_index_group_message': () => [],
+    '/api/program/get_user_grade': () => ({ rankResult: 0, grade: 1 }),
+    '/api/dynamic/get_dynamic_auth': () => ({ dynamicShow: 0 }),
+  };
+}
+
+/** One row of `GET /api/content/list` (API.md §9): a published article unless `over` says otherwise. */
+export function contentItem(over: Partial<ContentListItem> = {}): ContentListItem {
+  return {
+    id: 1,
+    type: 'article',
+    title: '一篇已经发布的文章',
+    status: 'published',
+    coverUrl: null,
+    publishedAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-02T03:04:05Z',
+    stats: { views: 12345, likes: 3, comments: 1, shares: 0 },
+    rejectReason: null,
+    ...over,
+  };
+}
