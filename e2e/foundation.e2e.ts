@@ -1,36 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, shot, signIn, startServer, type RunningServer } from './support.js';
+import type { Page } from 'playwright-core';
+import { type RunningServer, shot, signIn, useBrowserSuite } from './support.js';
 
 // Issue #2 "Done when": the foundation flow in a real browser against the real server and database
 // (the embedded default, exactly as `npm start` runs it), in en-US so the spec's English words are checked.
 // Every test has its own browser context and its own new author (issue #7: independent of their order).
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let errors: string[];
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  ({ context, page, errors } = await openPage(browser));
-});
-
-afterEach(async () => {
-  await context.close();
-  assert.deepEqual(errors, [], 'no uncaught page errors');
-});
+useBrowserSuite({ started: (running) => ({ server } = running), opened: (opened) => ({ page } = opened) });
 
 test('signed out, / lands on the login page with backurl', async () => {
   await page.goto(`${server.baseUrl}/`);

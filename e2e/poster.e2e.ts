@@ -2,49 +2,22 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, afterEach, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  openPage,
-  screenshotDir,
-  shot,
-  signIn,
-  startServer,
-  type RunningServer,
-} from './support.js';
+import type { Page } from 'playwright-core';
+import { type RunningServer, screenshotDir, shot, signIn, useBrowserSuite } from './support.js';
 
 // Issue #4 "Done when": a poster built through the UI against the real server — template, text with a
 // shipped font, an uploaded picture, group, align, flip, a filter; undo/redo; PNG at 2× (pixel size
 // checked), SVG and JSON exports; reload finds the design saved, and /designs lists it.
 // Every test has its own browser context and its own new author, and builds the poster it needs.
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let errors: string[];
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  ({ context, page, errors } = await openPage(browser, {
-    viewport: { width: 1600, height: 1000 },
-    acceptDownloads: true,
-  }));
-});
-
-afterEach(async () => {
-  await context.close();
-  assert.deepEqual(errors, [], 'no uncaught page errors');
+useBrowserSuite({
+  page: { viewport: { width: 1600, height: 1000 }, acceptDownloads: true },
+  started: (running) => ({ server } = running),
+  opened: (opened) => ({ page } = opened),
 });
 
 const layerCount = () => page.locator('[data-testid="layer-list"] li').count();
@@ -246,9 +219,19 @@ test('the editor in zh-CN', async () => {
   await page.waitForFunction(() => !document.body.innerText.includes('正在加载字体'), undefined, {
     polling: 250,
   });
-  await page.waitForFunction(
-    () => [...document.fonts].filter((f) => f.family.includes('ZCOOL') && f.status === 'loaded').length > 1,
-  );
+  await page
+    .waitForFunction(
+      () => [...document.fonts].filter((f) => f.family.includes('ZCOOL') && f.status === 'loaded').length > 1,
+      undefined,
+      { timeout: 60_000 },
+    )
+    .catch(async (error: unknown) => {
+      // failed once in CI (2026-11-23) and never here: say which faces there were and in what state
+      const faces = await page.evaluate(() =>
+        [...document.fonts].map((f) => `${f.family} ${f.status} ${f.unicodeRange.slice(0, 24)}`),
+      );
+      throw new Error(`ZCOOL KuaiLe slices not loaded: ${JSON.stringify(faces)}`, { cause: error });
+    });
   await page
     .locator('.cc-stage')
     .screenshot({ path: path.join(screenshotDir, 'poster-07-zcool-heading.png') });

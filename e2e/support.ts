@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
   DEV_SIGN_SECRET,
@@ -122,19 +124,19 @@ export interface TestPage {
   errors: string[];
 }
 
+/** Options of {@link openPage}. */
+export interface OpenPageOptions {
+  lang?: 'en-US' | 'zh-CN';
+  /** CSS pixels (default 1440 × 900) */
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+}
+
 /**
  * Opens a new context and page, so no test sees another's cookies or storage (issue #7: e2e tests
  * independent of their order). The UI language starts as `lang` unless the page sets `cc.lang` itself.
- * @param opts.viewport CSS pixels (default 1440 × 900)
  */
-export async function openPage(
-  browser: Browser,
-  opts: {
-    lang?: 'en-US' | 'zh-CN';
-    viewport?: { width: number; height: number };
-    acceptDownloads?: boolean;
-  } = {},
-): Promise<TestPage> {
+export async function openPage(browser: Browser, opts: OpenPageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     acceptDownloads: opts.acceptDownloads ?? false,
@@ -146,6 +148,97 @@ export async function openPage(
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
+}
+
+/** What an e2e file hands {@link useBrowserSuite}. */
+export interface BrowserSuiteHooks {
+  /** `openPage` options for the page every test gets; `false`: the tests open their own */
+  page?: OpenPageOptions | false;
+  /** runs before the server starts (making media files, say) */
+  setup?(): void | Promise<void>;
+  /** runs after the server and the browser stopped (removing those files) */
+  teardown?(): void | Promise<void>;
+  /** receives the file's server and browser once both run */
+  started(running: { server: RunningServer; browser: Browser }): void;
+  /** receives each test's fresh context and page (unless `page` is false) */
+  opened?(test: TestPage): void;
+}
+
+/**
+ * The hooks every e2e file needs (issue #7: tests independent of their order): one server on the embedded
+ * default and one Chromium for the file; for each test a fresh context and page, closed after it, and the
+ * test fails if the page threw an uncaught error.
+ */
+export function useBrowserSuite(hooks: BrowserSuiteHooks): void {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let current: TestPage | undefined;
+  before(async () => {
+    await hooks.setup?.();
+    server = await startServer();
+    browser = await launchBrowser();
+    hooks.started({ server, browser });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    await hooks.teardown?.();
+  });
+  if (hooks.page === false) return;
+  const pageOptions = hooks.page;
+  beforeEach(async () => {
+    current = await openPage(browser!, pageOptions);
+    hooks.opened?.(current);
+  });
+  afterEach(async () => {
+    await current?.context.close();
+    assert.deepEqual(current?.errors, [], 'no uncaught page errors');
+  });
+}
+
+/** One clip of ffmpeg's test pattern, for {@link makeTestVideo}. */
+export interface TestClip {
+  seconds: number;
+  /** `WxH` in pixels */
+  size: string;
+  /** frames per second (default 25) */
+  rate?: number;
+  /** the lavfi source (default `testsrc`; `testsrc2` makes other bytes) */
+  pattern?: string;
+  /** adds a sine tone as AAC */
+  audio?: boolean;
+  /** a constant video bitrate (`10M`), so the size is about seconds × bitrate / 8; default: x264's choice */
+  bitrate?: string;
+}
+
+/** Writes an H.264 MP4 (yuv420p, faststart) of ffmpeg's test pattern to `file`, with Debian's ffmpeg. */
+export function makeTestVideo(file: string, clip: TestClip): void {
+  const { seconds, size, rate = 25, pattern = 'testsrc', audio = false, bitrate } = clip;
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', `${pattern}=duration=${seconds}:size=${size}:rate=${rate}`],
+      ...(audio ? ['-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-c:a', 'aac'] : []),
+      ...['-c:v', 'libx264'],
+      ...(bitrate
+        ? [
+            '-preset',
+            'ultrafast',
+            '-b:v',
+            bitrate,
+            '-minrate',
+            bitrate,
+            '-maxrate',
+            bitrate,
+            '-bufsize',
+            '2M',
+          ]
+        : []),
+      ...['-pix_fmt', 'yuv420p', '-movflags', '+faststart', file],
+    ],
+    { stdio: 'inherit' },
+  );
 }
 
 /** An author registered for one test: the credentials and the user id the API signs with. */
