@@ -5,7 +5,7 @@ import { contents, messages } from '../../db/schema/index.js';
 import { createUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/support.js';
 import { publishArticle, reviewArticle } from './content.service.js';
-import { findSensitiveWord, SENSITIVE_WORDS } from './sensitive-words.js';
+import { findProhibitedWord, SENSITIVE_WORDS } from '../moderation/moderation.service.js';
 
 const t = useTestApp();
 
@@ -73,6 +73,6 @@ describe('review', () => {
       status: 'rejected',
       rule: 'BODY_LENGTH',
     });
-    expect(findSensitiveWord('nothing to see')).toBeNull();
+    expect(findProhibitedWord('nothing to see')).toBeNull();
   });
 });

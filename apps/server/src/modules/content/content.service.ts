@@ -26,7 +26,7 @@ import { messageTemplates, sendSystemMessage } from '../message/message.service.
 import { readVideoFacts } from '../../read-models/video-facts.js';
 import { coverUrl as uploadCoverUrl } from '../fileservice/fileservice.service.js';
 import * as repo from './content.repo.js';
-import { findSensitiveWord } from './sensitive-words.js';
+import { findProhibitedWord } from '../moderation/moderation.service.js';
 
 /**
  * Content of an author (API.md §9, issue #2): article publishing with the automatic review, the content
@@ -90,7 +90,7 @@ export function reviewContent(input: {
     return { status: 'rejected', reason, rule: ruleBroken.code };
   }
   const readable = [input.title, bodyText ?? '', input.text ?? ''];
-  const hit = findSensitiveWord(readable.join('\n'));
+  const hit = findProhibitedWord(readable.join('\n'));
   if (hit)
     return {
       status: 'rejected',
