@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import { type DbHandle, openDb } from './db/client.js';
 import { startJobs } from './jobs/index.js';
 import { loggerOptions } from './lib/logging.js';
+import carRoutes from './modules/car/car.routes.js';
 import contentRoutes from './modules/content/content.routes.js';
 import designRoutes from './modules/design/design.routes.js';
 import { fileServiceRoutes, videoServingRoutes } from './modules/fileservice/fileservice.routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(
   await app.register(messageRoutes, { db });
   await app.register(noticeRoutes, { db });
   await app.register(contentRoutes, { db });
+  await app.register(carRoutes);
   await app.register(mediaRoutes, { storage, config, db });
   await app.register(designRoutes, { db });
   // Video file service (issue #3): shards staged in UPLOAD_DIR, jobs on the same database.

@@ -119,6 +119,7 @@ const NOT_RESOURCE_ROUTES: Record<string, string> = {
     'own profile (the avatar must be an image of the session’s author, tested in its route test)',
   'POST /api/user/change_password': 'own password and sessions',
   'GET /api/config': 'public config',
+  'GET /api/car/series_search': 'the shared car catalogue, the same for every author',
   'GET /api/home/userinfo': 'own user',
   'GET /api/home/overview': 'own statistics',
   'GET /api/user_center/get_my_info_by_id': 'own user (the id is the session’s)',

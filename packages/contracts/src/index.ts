@@ -12,3 +12,4 @@ export * from './video.js';
 export * from './design.js';
 export * from './responses.js';
 export * from './account.js';
+export * from './car.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changePasswordResultSchema } from './account.js';
+import { carSeriesSearchSchema } from './car.js';
 import {
   designDetailSchema,
   designListItemSchema,
@@ -178,6 +179,8 @@ export const apiDataSchemas = {
   '/api/video/detail': videoDetailSchema,
   '/api/video/save_dots': saveVideoDotsResultSchema,
   '/api/small_video/get_duration_permission': durationPermissionSchema,
+  // car catalogue (API.md §13, issue #10)
+  '/api/car/series_search': carSeriesSearchSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A path of `apiDataSchemas`. */

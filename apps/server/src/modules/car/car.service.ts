@@ -1,0 +1,86 @@
+import { CAR_SEARCH_LIMIT, type CarSeriesItem } from '@cc/contracts';
+import { normaliseForModeration } from '../moderation/moderation.service.js';
+import { CAR_CATALOGUE } from './car-catalogue.data.js';
+
+/** One series with the texts a keyword is compared with (lower case, NFKC, no spaces or punctuation). */
+interface IndexedSeries {
+  item: CarSeriesItem;
+  brandId: number;
+  /** the series' own names: `汉`, `han` */
+  names: string[];
+  /** brand and series together: `比亚迪汉`, `bydhan` */
+  full: string[];
+  /** the brand's names: `比亚迪`, `byd` */
+  brands: string[];
+}
+
+/**
+ * The form names and keywords are compared in: the moderation normaliser (full-width, case, traditional →
+ * simplified, spaces and punctuation dropped): `BMW 3 Series` → `bmw3series`, `寶馬 3系` → `宝马3系`.
+ */
+const fold = normaliseForModeration;
+
+const INDEX: readonly IndexedSeries[] = CAR_CATALOGUE.flatMap((brand) =>
+  brand.series.map((series) => {
+    const names = [...new Set([fold(series.name), fold(series.nameEn ?? series.name)])];
+    const brands = [...new Set([fold(brand.name), fold(brand.nameEn)])];
+    return {
+      item: { id: series.id, brand: brand.name, series: series.name },
+      brandId: brand.id,
+      names,
+      full: brands.flatMap((b) => names.map((n) => b + n)),
+      brands,
+    };
+  }),
+);
+
+const SERIES_IDS = new Set(INDEX.map((e) => e.item.id));
+
+/**
+ * How well `key` (folded) names a series: 0 its name exactly, 1 brand and name exactly (`比亚迪汉`), 2 the
+ * start of its name, 3 the start of brand and name (`bmw3`), 4 its brand exactly, 5 the start of its brand,
+ * 6 anywhere in brand and name; null when nowhere.
+ */
+function rank(entry: IndexedSeries, key: string): number | null {
+  if (entry.names.includes(key)) return 0;
+  if (entry.full.includes(key)) return 1;
+  if (entry.names.some((n) => n.startsWith(key))) return 2;
+  if (entry.full.some((f) => f.startsWith(key))) return 3;
+  if (entry.brands.includes(key)) return 4;
+  if (entry.brands.some((b) => b.startsWith(key))) return 5;
+  if (entry.full.some((f) => f.includes(key))) return 6;
+  return null;
+}
+
+/**
+ * Searches the shipped catalogue of real car brands and series (`car-catalogue.data.ts`; API.md §13
+ * `GET /api/car/series_search`) as an author types. The keyword and every name are folded (case, full-width,
+ * traditional characters, spaces and punctuation), and matched in Chinese or English against the series
+ * (`汉`, `Han`), brand and series together (`比亚迪 汉`, `BYD Han`, `宝马3系`, `bmw 3 series`) or the brand
+ * alone (`特斯拉` lists its series). Best first: exact name, brand + name, name prefix, brand + name prefix, brand, brand prefix,
+ * anywhere; then in catalogue order.
+ * @param keyword what the author typed (the route has trimmed it and bounded it to 40 characters)
+ * @returns at most `CAR_SEARCH_LIMIT` (20) series `{ id, brand, series }`; empty when the keyword folds to nothing
+ */
+export function searchCarSeries(keyword: string): CarSeriesItem[] {
+  const key = fold(keyword);
+  if (!key) return [];
+  const hits: { entry: IndexedSeries; rank: number }[] = [];
+  for (const entry of INDEX) {
+    const r = rank(entry, key);
+    if (r !== null) hits.push({ entry, rank: r });
+  }
+  hits.sort(
+    (a, b) => a.rank - b.rank || a.entry.brandId - b.entry.brandId || a.entry.item.id - b.entry.item.id,
+  );
+  return hits.slice(0, CAR_SEARCH_LIMIT).map((h) => h.entry.item);
+}
+
+/**
+ * The ids among `ids` that are not series of the catalogue (for the publish calls' `carSeriesIds`, API.md
+ * §13: a work carries only real series).
+ * @returns the unknown ids, in the order given; empty when all are known
+ */
+export function unknownCarSeriesIds(ids: readonly number[]): number[] {
+  return ids.filter((id) => !SERIES_IDS.has(id));
+}
