@@ -12,6 +12,7 @@ import {
 } from '../modules/fileservice/fileservice.service.js';
 import { publishScheduledVideo } from '../modules/video/video.service.js';
 import { AUTH_PURGE_CRON, runAuthPurge } from './auth-purge.js';
+import { SCHEDULE_SWEEP_CRON, sweepDueSchedules } from './schedule-sweep.js';
 import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
 
 /**
@@ -20,7 +21,8 @@ import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
  * connection pool and no second connection string. On PGlite, SQL without parameters goes through `exec`
  * (pg-boss sends multi-statement migrations that a prepared `query` refuses), SQL with parameters through
  * `query`. Jobs: `video-probe` (after a merge), `upload-cleanup` (hourly, API.md §7 24 h expiry) and
- * `video-publish` (a scheduled video at its time, issue #3), `auth-purge` (hourly, issue #7: expired
+ * `video-publish` (a scheduled video at its time, issue #3), `schedule-sweep` (every minute and at start:
+ * scheduled works whose time passed, issue #10), `auth-purge` (hourly, issue #7: expired
  * sessions, stale auth attempts, expired upload tokens) and `upload-release` (the file a video swapped out,
  * once nothing plays it: issue #8 item 1).
  */
@@ -135,7 +137,14 @@ export function startJobs(
         for (const job of jobs) await publishScheduledVideo(handle.db, job.data.id);
       },
     );
+    await boss.work(JOB_NAMES.scheduleSweep, { pollingIntervalSeconds: 30 }, async () => {
+      const published = await sweepDueSchedules(handle.db);
+      if (published) app.log.info({ published }, 'scheduled works published by the sweep');
+    });
+    await boss.schedule(JOB_NAMES.scheduleSweep, SCHEDULE_SWEEP_CRON);
     started = true;
+    // once at start: what came due while the server was down is published now, not at the next minute
+    await boss.send(JOB_NAMES.scheduleSweep, {});
   });
   app.addHook('preClose', async () => {
     if (!started) return;

@@ -6,6 +6,8 @@ export const JOB_NAMES = {
   uploadCleanup: 'upload-cleanup',
   /** publish a scheduled video at its time; data `{ id }` (issue #3 video publishing) */
   videoPublish: 'video-publish',
+  /** every minute and at start: publish scheduled works whose time has passed (issue #10) */
+  scheduleSweep: 'schedule-sweep',
   /** hourly: delete expired sessions, stale auth attempts and expired upload tokens (issue #7) */
   authPurge: 'auth-purge',
   /**
