@@ -2,10 +2,12 @@
  * Shipped catalogue of real car brands and series sold in mainland China between 2020 and 2026, used to tag
  * works with a car series (`GET /api/car/series_search`).
  *
- * Source: each brand's own official mainland-China website and its model line-up there, as of 2026; the
- * domain is recorded on every brand entry (`site`). For joint-venture and imported brands the site is the
- * brand's China site (or its global site where the China line-up is published there). A series stays in the
- * catalogue after it leaves the line-up: older works keep their tags.
+ * Source: the brands' own mainland-China line-ups (the brand's official site is recorded on every entry as
+ * `site`), as of 2026. Compiled by hand, not fetched from those sites (this build machine reaches no website):
+ * names were written from the published line-ups and checked against public brand/model lists; the `site`
+ * of 腾势 (tengshiauto.com is also given for China), 极越, MINI, 斯柯达, 起亚, 雪铁龙, 本田, 日产 and 丰田 is
+ * unverified, and luxury brands point at their global sites. Corrections are data changes in this file.
+ * A series stays in the catalogue after it leaves the line-up: older works keep their tags.
  *
  * Entries are names only: the series name as written in China (`name`) and, where it differs, its English or
  * pinyin name (`nameEn`). No prices, specifications, trims, model years or sale status.
