@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { AuthorCard, KeyNumbers, QuickEntries } from '../../features/home';
 import { MessageListView, useMessageList } from '../../features/messages';
 import { NoticeList } from '../../features/notices';
-import { useMyInfo, useUserGrade, useUserInfo } from '../../features/shell';
+import {
+  storedDynamicShow,
+  useDynamicAuth,
+  useMyInfo,
+  useUserGrade,
+  useUserInfo,
+} from '../../features/shell';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 
 function Section({ title, more, children }: { title: string; more?: string; children: React.ReactNode }) {
@@ -41,6 +47,7 @@ export default function HomePage() {
   const user = useUserInfo();
   const grade = useUserGrade();
   const myInfo = useMyInfo();
+  const dynamicShow = useDynamicAuth().data?.dynamicShow ?? storedDynamicShow();
   return (
     <div>
       {user.data ? (
@@ -51,7 +58,7 @@ export default function HomePage() {
           <KeyNumbers />
         </Section>
         <Section title={t('home.quickPublish')}>
-          <QuickEntries />
+          <QuickEntries dynamicShow={dynamicShow} />
         </Section>
         <Section title={t('home.unreadMessages')} more="/messageList">
           <UnreadMessages />
