@@ -198,11 +198,13 @@ export const articleBodySchema = z.string().superRefine((value, ctx) => {
 });
 
 /** Publish types: 0 saves a draft, 1 publishes (API.md §9). */
-export const PublishType = { DRAFT: 0, PUBLISH: 1 } as const;
+export const PublishType = { DRAFT: 0, PUBLISH: 1, SCHEDULED: 2 } as const;
 
 /**
- * `POST /api/article/publish` (API.md §9). A draft (publishType 0) needs only a non-empty title;
- * publishing (1) needs the full title and body rules. coverUrls: 0–3 image URLs from our media.
+ * `POST /api/article/publish` (API.md §9, §13). A draft (publishType 0) needs only a non-empty title;
+ * publishing (1) and scheduling (2, at `scheduledAt`, ISO 8601; issue #10) need the full title, body and
+ * cover rules (the server checks the time's window: in the future, at most 30 days ahead). coverUrls: 0–3
+ * image URLs from our media.
  */
 export const publishArticleParamSchema = z
   .object({
@@ -222,17 +224,24 @@ export const publishArticleParamSchema = z
       )
       .max(3)
       .default([]),
-    publishType: z.union([z.literal(0), z.literal(1)]),
+    publishType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    /** when publishType is 2: the time to publish at, ISO 8601 */
+    scheduledAt: textInputSchema(64).optional(),
     /** idempotency key of a create (no `id`), issue #8 item 10 */
     requestId: requestIdInputSchema.optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.publishType === PublishType.PUBLISH) {
+    if (value.publishType !== PublishType.DRAFT) {
       const t = checkTitle(value.title);
       if (t) ctx.addIssue(ruleIssue(t, ['title']));
       const b = checkBody(value.content);
       if (b) ctx.addIssue(ruleIssue(b, ['content']));
       if (value.coverUrls.length === 0) ctx.addIssue(ruleIssue({ code: 'COVER_REQUIRED' }, ['coverUrls']));
+      if (value.publishType === PublishType.SCHEDULED) {
+        const at = value.scheduledAt ? new Date(value.scheduledAt) : null;
+        if (!at || Number.isNaN(at.getTime()))
+          ctx.addIssue(ruleIssue({ code: 'SCHEDULE_INVALID' }, ['scheduledAt']));
+      }
     } else if (value.title.trim().length === 0) {
       ctx.addIssue(ruleIssue({ code: 'TITLE_REQUIRED' }, ['title']));
     }

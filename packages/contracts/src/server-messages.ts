@@ -201,6 +201,10 @@ export const SERVER_MESSAGES = {
   },
   ARTICLE_NOT_FOUND: { 'zh-CN': '文章不存在', 'en-US': 'no such article' },
   ARTICLE_DELETED: { 'zh-CN': '已删除的文章不能编辑', 'en-US': 'a deleted article cannot be edited' },
+  ARTICLE_PUBLISHED_NO_SCHEDULE: {
+    'zh-CN': '文章已发布，不能再定时发布',
+    'en-US': 'a published article cannot be scheduled',
+  },
   CONTENT_NOT_FOUND: { 'zh-CN': '作品不存在', 'en-US': 'no such content' },
   DRAFT_QUOTA: {
     'zh-CN': '草稿最多 {{max}} 篇，请先发布或删除一些',

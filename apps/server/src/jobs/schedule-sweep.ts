@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { publishScheduledArticle } from '../modules/content/content.service.js';
 import { publishScheduledVideo } from '../modules/video/video.service.js';
 import { findDueSchedules } from '../read-models/due-schedules.js';
 
@@ -27,7 +28,9 @@ export async function sweepDueSchedules(db: Db, now = new Date()): Promise<numbe
       const status =
         work.type === 'video' || work.type === 'smallVideo'
           ? await publishScheduledVideo(db, work.id, undefined, now)
-          : null;
+          : work.type === 'article'
+            ? await publishScheduledArticle(db, work.id, undefined, now)
+            : null;
       if (status === null) skipped.add(work.id);
       else done += 1;
     }

@@ -22,6 +22,16 @@ export async function findContentById(db: Db, id: number): Promise<ContentRow | 
   return row;
 }
 
+/**
+ * An item by id with its row locked until the transaction ends (`SELECT … FOR UPDATE`), so a scheduled
+ * publish and an edit of the same item never interleave; undefined when absent.
+ * @param tx the caller's transaction
+ */
+export async function findContentByIdForUpdate(tx: Db, id: number): Promise<ContentRow | undefined> {
+  const [row] = await tx.select().from(contents).where(eq(contents.id, id)).limit(1).for('update');
+  return row;
+}
+
 /** The ids among `ids` that are the user's and not deleted, ascending. */
 export async function findLiveOwnIds(db: Db, userId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];

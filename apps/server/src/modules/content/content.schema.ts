@@ -34,6 +34,11 @@ export const contents = pgTable(
     comments: integer('comments').notNull().default(0),
     shares: integer('shares').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * when a `scheduled` article publishes (issue #10, API.md §13 publishType 2); null otherwise. Videos keep
+     * theirs in `videos.scheduled_at`.
+     */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

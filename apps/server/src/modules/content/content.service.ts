@@ -1,5 +1,6 @@
 import {
   checkBodyText,
+  checkScheduledAt,
   checkTitle,
   type ContentDetail,
   type ContentListItem,
@@ -222,8 +223,15 @@ export async function publishArticle(
   now = new Date(),
 ): Promise<{ id: number; status: ContentStatus }> {
   const title = param.title.trim();
-  const body = await sanitizeBody(param.content, param.publishType === PublishType.PUBLISH);
+  const body = await sanitizeBody(param.content, param.publishType !== PublishType.DRAFT);
   const html = body.html;
+  let scheduledAt: Date | null = null;
+  if (param.publishType === PublishType.SCHEDULED) {
+    const broken = checkScheduledAt(param.scheduledAt, now);
+    if (broken)
+      throw AppError.validation([{ path: 'scheduledAt', ...broken }], { data: { rule: broken.code } });
+    scheduledAt = new Date(param.scheduledAt!);
+  }
   return db.transaction(async (tx) => {
     // a create repeated with the same idempotency key answers the first create (issue #8 item 10)
     const requestId = param.id === undefined ? param.requestId : undefined;
@@ -236,9 +244,13 @@ export async function publishArticle(
       existing = await repo.findOwnContent(tx, userId, param.id);
       if (!existing || existing.type !== 'article') throw new AppError('NOT_FOUND', 'ARTICLE_NOT_FOUND');
       if (existing.status === 'deleted') throw new AppError('CONFLICT', 'ARTICLE_DELETED');
+      // scheduling would take a published article away from its readers until the time
+      if (scheduledAt && existing.status === 'published')
+        throw new AppError('CONFLICT', 'ARTICLE_PUBLISHED_NO_SCHEDULE');
     }
+    // a scheduled article is reviewed at its time (the rules may have changed by then), a draft never
     const review = param.publishType === PublishType.PUBLISH ? reviewArticle(title, html, body.text) : null;
-    const status: ContentStatus = review ? review.status : 'draft';
+    const status: ContentStatus = review ? review.status : scheduledAt ? 'scheduled' : 'draft';
     if (status === 'draft' && existing?.status !== 'draft') {
       if ((await repo.countByStatus(tx, userId, 'draft')) >= DRAFT_QUOTA)
         throw new AppError(
@@ -254,6 +266,7 @@ export async function publishArticle(
       status,
       ...rejectColumns(review),
       publishedAt: status === 'published' ? (existing?.publishedAt ?? now) : null,
+      scheduledAt,
       updatedAt: now,
     };
     const newRow = { userId, type: 'article' as const, createdAt: now, ...fields };
@@ -281,6 +294,43 @@ export async function publishArticle(
       await deps.sendMessage(tx, { userId, ...template });
     }
     return { id: row.id, status: row.status };
+  });
+}
+
+/**
+ * Publishes a scheduled article whose time has come (issue #10, API.md §13 publishType 2): the automatic
+ * review runs now, on the stored title and body, and the author gets the published or rejected message, as
+ * on "publish now"; `publishedAt` is the scheduled time. Called by the schedule sweep (jobs/schedule-sweep.ts).
+ * @param now the clock; an article whose time is still ahead is left alone
+ * @returns the new status, or null when there was nothing to do (not scheduled any more, not yet due, gone)
+ */
+export async function publishScheduledArticle(
+  db: Db,
+  id: number,
+  deps: PublishDeps = { sendMessage: sendSystemMessage },
+  now = new Date(),
+): Promise<ContentStatus | null> {
+  return db.transaction(async (tx) => {
+    const row = await repo.findContentByIdForUpdate(tx, id);
+    if (!row || row.type !== 'article' || row.status !== 'scheduled' || !row.scheduledAt) return null;
+    if (row.scheduledAt.getTime() > now.getTime()) return null;
+    const review = reviewArticle(row.title, row.content);
+    const updated = await repo.updateContent(tx, id, {
+      status: review.status,
+      ...rejectColumns(review),
+      publishedAt: review.status === 'published' ? row.scheduledAt : null,
+      scheduledAt: null,
+      updatedAt: now,
+    });
+    const template =
+      review.status === 'published'
+        ? messageTemplates.articlePublished(id, row.title)
+        : messageTemplates.articleRejected(id, row.title, review.reason, {
+            rule: review.rule,
+            ...(review.word ? { word: review.word } : {}),
+          });
+    await deps.sendMessage(tx, { userId: row.userId, ...template });
+    return updated.status;
   });
 }
 
