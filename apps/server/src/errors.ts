@@ -112,4 +112,15 @@ export class AppError extends Error {
       data: opts.data,
     });
   }
+
+  /**
+   * A 10007 for one broken publishing rule (a contracts `RuleViolation`: title length, schedule window,
+   * cover required…): `data.fields` names `path` with the rule's message, and `data.rule` its code, so a
+   * client may branch on the rule (API.md §3, docs/api.md "Video publishing").
+   * @param path the field, e.g. `scheduledAt`
+   * @param violation the catalog code and params of the broken rule
+   */
+  static rule(path: string, violation: MessageRef): AppError {
+    return AppError.validation([{ path, ...violation }], { data: { rule: violation.code } });
+  }
 }

@@ -201,6 +201,16 @@ export const articleBodySchema = z.string().superRefine((value, ctx) => {
 export const PublishType = { DRAFT: 0, PUBLISH: 1, SCHEDULED: 2 } as const;
 
 /**
+ * The field issue of a schedule's time that cannot be read (publishType 2 of any type, API.md §13): missing or
+ * not ISO 8601 → `SCHEDULE_INVALID` on `scheduledAt`; null when it parses. The window (future, at most 30 days)
+ * needs the server's clock: `checkScheduledAt`.
+ */
+export function scheduledAtIssue(scheduledAt: string | undefined): ReturnType<typeof ruleIssue> | null {
+  const at = scheduledAt ? new Date(scheduledAt) : null;
+  return !at || Number.isNaN(at.getTime()) ? ruleIssue({ code: 'SCHEDULE_INVALID' }, ['scheduledAt']) : null;
+}
+
+/**
  * `POST /api/article/publish` (API.md §9, §13). A draft (publishType 0) needs only a non-empty title;
  * publishing (1) and scheduling (2, at `scheduledAt`, ISO 8601; issue #10) need the full title, body and
  * cover rules (the server checks the time's window: in the future, at most 30 days ahead). coverUrls: 0–3
@@ -237,11 +247,9 @@ export const publishArticleParamSchema = z
       const b = checkBody(value.content);
       if (b) ctx.addIssue(ruleIssue(b, ['content']));
       if (value.coverUrls.length === 0) ctx.addIssue(ruleIssue({ code: 'COVER_REQUIRED' }, ['coverUrls']));
-      if (value.publishType === PublishType.SCHEDULED) {
-        const at = value.scheduledAt ? new Date(value.scheduledAt) : null;
-        if (!at || Number.isNaN(at.getTime()))
-          ctx.addIssue(ruleIssue({ code: 'SCHEDULE_INVALID' }, ['scheduledAt']));
-      }
+      const schedule =
+        value.publishType === PublishType.SCHEDULED ? scheduledAtIssue(value.scheduledAt) : null;
+      if (schedule) ctx.addIssue(schedule);
     } else if (value.title.trim().length === 0) {
       ctx.addIssue(ruleIssue({ code: 'TITLE_REQUIRED' }, ['title']));
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type RuleViolation, checkTitle, ruleViolation } from './text-rules.js';
 import { MERGE_FILE_STATES, UPLOAD_KEY_PATTERN, UPLOAD_USES } from './upload.js';
-import { contentStatuses, idInputSchema, ruleIssue, textInputSchema } from './schemas.js';
+import { contentStatuses, idInputSchema, ruleIssue, scheduledAtIssue, textInputSchema } from './schemas.js';
 
 /**
  * Video and short-video publishing (issue #3 "Pages"): the param schemas of `video/publish`,
@@ -129,11 +129,9 @@ export const publishVideoParamSchema = z
         ruleIssue({ code: 'DESCRIPTION_LENGTH', params: { max: VIDEO_DESCRIPTION_MAX } }, ['description']),
       );
     }
-    if (value.publishType === VideoPublishType.SCHEDULED) {
-      const at = value.scheduledAt ? new Date(value.scheduledAt) : null;
-      if (!at || Number.isNaN(at.getTime()))
-        ctx.addIssue(ruleIssue({ code: 'SCHEDULE_INVALID' }, ['scheduledAt']));
-    }
+    const schedule =
+      value.publishType === VideoPublishType.SCHEDULED ? scheduledAtIssue(value.scheduledAt) : null;
+    if (schedule) ctx.addIssue(schedule);
   });
 export type PublishVideoParam = z.infer<typeof publishVideoParamSchema>;
 

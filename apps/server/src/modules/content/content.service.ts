@@ -228,8 +228,7 @@ export async function publishArticle(
   let scheduledAt: Date | null = null;
   if (param.publishType === PublishType.SCHEDULED) {
     const broken = checkScheduledAt(param.scheduledAt, now);
-    if (broken)
-      throw AppError.validation([{ path: 'scheduledAt', ...broken }], { data: { rule: broken.code } });
+    if (broken) throw AppError.rule('scheduledAt', broken);
     scheduledAt = new Date(param.scheduledAt!);
   }
   return db.transaction(async (tx) => {

@@ -79,11 +79,6 @@ export const videoMessageTemplates = {
     ),
 };
 
-/** A 10007 naming one field with a rule's catalog message; `data.rule` is the rule's code. */
-function ruleError(path: string, violation: MessageRef): AppError {
-  return AppError.validation([{ path, ...violation }], { data: { rule: violation.code } });
-}
-
 /**
  * `GET /api/small_video/get_duration_permission` (spec §6 "short-video duration permission"): the
  * longest short video the author may publish — 60 s below grade 3, 300 s from grade 3.
@@ -169,7 +164,7 @@ export async function publishVideo(
         { width: upload.width ?? 0, height: upload.height ?? 0, duration: upload.duration ?? 0 },
         smallVideoMaxSeconds(grade),
       );
-      if (broken) throw ruleError('fileUploadId', broken);
+      if (broken) throw AppError.rule('fileUploadId', broken);
     }
     const playing = await repo.findVideoIdsByUpload(tx, param.fileUploadId, existing?.id);
     if (await findFirstLiveOwnItem(tx, userId, playing)) {
@@ -178,12 +173,12 @@ export async function publishVideo(
     let scheduledAt: Date | null = null;
     if (param.publishType === VideoPublishType.SCHEDULED) {
       const broken = checkScheduledAt(param.scheduledAt, now);
-      if (broken) throw ruleError('scheduledAt', broken);
+      if (broken) throw AppError.rule('scheduledAt', broken);
       scheduledAt = new Date(param.scheduledAt!);
     }
     const cover = param.coverUrl || uploadCoverUrl(upload.cover);
     if (param.publishType !== VideoPublishType.DRAFT && !cover) {
-      throw ruleError('coverUrl', { code: 'COVER_REQUIRED' });
+      throw AppError.rule('coverUrl', { code: 'COVER_REQUIRED' });
     }
 
     const review =
