@@ -6,6 +6,12 @@ import { type DbHandle, openDb } from './db/client.js';
 import { startJobs } from './jobs/index.js';
 import { loggerOptions } from './lib/logging.js';
 import carRoutes from './modules/car/car.routes.js';
+import topicRoutes from './modules/topic/topic.routes.js';
+import albumRoutes from './modules/album/album.routes.js';
+import dynamicRoutes from './modules/dynamic/dynamic.routes.js';
+import liveRoutes from './modules/live/live.routes.js';
+import programRoutes from './modules/program/program.routes.js';
+import opsRoutes from './modules/ops/ops.routes.js';
 import contentRoutes from './modules/content/content.routes.js';
 import designRoutes from './modules/design/design.routes.js';
 import { fileServiceRoutes, videoServingRoutes } from './modules/fileservice/fileservice.routes.js';
@@ -28,11 +34,14 @@ import swagger from './plugins/swagger.js';
 import webStatic from './plugins/web-static.js';
 import { createStorage, type ObjectStorage } from './storage/storage.js';
 import { createVideoStaging } from './storage/video-staging.js';
+import type { JobQueue } from './jobs/queue.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** the open database (tests and the CLI use it; routes get `db` as an option) */
     dbHandle: DbHandle;
+    /** the job queue (tests send through it with their own clock; routes get `jobs` as an option) */
+    jobs: JobQueue;
   }
 }
 
@@ -79,6 +88,13 @@ export async function buildApp(
   await app.register(noticeRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(carRoutes);
+  // every kind of work (issue #10, API.md §13)
+  await app.register(topicRoutes, { db });
+  await app.register(albumRoutes, { db });
+  await app.register(dynamicRoutes, { db });
+  await app.register(liveRoutes, { db });
+  await app.register(programRoutes, { db });
+  await app.register(opsRoutes, { db });
   await app.register(mediaRoutes, { storage, config, db });
   await app.register(designRoutes, { db });
   // Video file service (issue #3): shards staged in UPLOAD_DIR, jobs on the same database.
@@ -90,6 +106,7 @@ export async function buildApp(
     ffmpegPath: config.ffmpegPath,
   };
   const jobs = startJobs(app, handle, fileDeps, config);
+  app.decorate('jobs', jobs);
   await app.register(fileServiceRoutes, { ...fileDeps, jobs });
   await app.register(videoServingRoutes, { storage });
   await app.register(videoRoutes, { db, jobs });

@@ -32,6 +32,7 @@ import {
   shardsMissingDataSchema,
   uploadVideoSecretSchema,
 } from './upload.js';
+import { opsReviewDecideResultSchema, opsReviewItemSchema, topicListSchema } from './works.js';
 import { durationPermissionSchema, saveVideoDotsResultSchema, videoDetailSchema } from './video.js';
 
 /**
@@ -80,6 +81,8 @@ export const messageListSchema = listDataSchema(messageItemSchema);
 export const noticeListSchema = listDataSchema(noticeItemSchema);
 /** `content/list` → a list of the author's items (API.md §9). */
 export const contentListSchema = listDataSchema(contentListItemSchema);
+/** `ops/review/list` (API.md §13) → the queue, oldest first. */
+export const opsReviewListSchema = listDataSchema(opsReviewItemSchema);
 /** `design/list` → a list of the author's designs (issue #4). */
 export const designListSchema = listDataSchema(designListItemSchema);
 /** `media/my_images` → a list of the author's uploaded images (issue #4). */
@@ -181,6 +184,10 @@ export const apiDataSchemas = {
   '/api/small_video/get_duration_permission': durationPermissionSchema,
   // car catalogue (API.md §13, issue #10)
   '/api/car/series_search': carSeriesSearchSchema,
+  // every kind of work (issue #10, API.md §13, docs/api.md "Other content types")
+  '/api/topic/list': topicListSchema,
+  '/api/ops/review/list': opsReviewListSchema,
+  '/api/ops/review/decide': opsReviewDecideResultSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A path of `apiDataSchemas`. */

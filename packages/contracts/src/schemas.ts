@@ -165,6 +165,8 @@ export const contentListParamSchema = pageParamSchema.extend({
   type: z.enum(contentTypes).optional(),
   status: z.enum(contentStatuses).optional(),
   keyword: textInputSchema(100, { trim: true }).optional(),
+  /** extension (issue #10 "Topics"): only works attached to this topic */
+  topicId: idInputSchema.optional(),
 });
 export type ContentListParam = z.infer<typeof contentListParamSchema>;
 

@@ -183,6 +183,8 @@ describe('message kinds (the message centre)', () => {
       brand: 'B',
       campaign: 'C',
       period: '2025-11',
+      typeName: { code: 'WORK_TYPE_ALBUM' },
+      minutes: 15,
     };
     for (const kind of MESSAGE_KINDS) {
       for (const use of ['video', 'smallVideo']) {

@@ -228,6 +228,9 @@ export const SERVER_MESSAGES = {
   WORD_RULE_DANGEROUS_DRIVING: { 'zh-CN': '危险驾驶', 'en-US': 'dangerous driving' },
   WORD_RULE_OFF_PLATFORM_ADVERTISING: { 'zh-CN': '站外引流广告', 'en-US': 'off-platform advertising' },
   WORD_RULE_FAKE_ENGAGEMENT: { 'zh-CN': '虚假互动', 'en-US': 'fake engagement' },
+  WORD_RULE_CONTACT_DETAILS: { 'zh-CN': '站外联系方式', 'en-US': 'off-platform contact details' },
+  WORD_RULE_PRICE_CLAIMS: { 'zh-CN': '价格宣传', 'en-US': 'price claims' },
+  WORD_RULE_MODIFICATION_LEGALITY: { 'zh-CN': '改装合规', 'en-US': 'legality of modifications' },
 
   // ---- videos and short videos (issue #3, video) ----
   VIDEO_NOT_FOUND: { 'zh-CN': '视频不存在', 'en-US': 'no such video' },
@@ -483,6 +486,78 @@ export const SERVER_MESSAGES = {
   },
   DESIGN_COPY_NAME: { 'zh-CN': '{{name}} 副本', 'en-US': '{{name}} copy' },
 
+  // ---- every kind of work (issue #10, API.md §13): shared rules ----
+  WORK_TYPE_ARTICLE: { 'zh-CN': '文章', 'en-US': 'article' },
+  WORK_TYPE_ALBUM: { 'zh-CN': '图集', 'en-US': 'image collection' },
+  WORK_TYPE_VIDEO: { 'zh-CN': '视频', 'en-US': 'video' },
+  WORK_TYPE_SMALL_VIDEO: { 'zh-CN': '小视频', 'en-US': 'short video' },
+  WORK_TYPE_DYNAMIC: { 'zh-CN': '动态', 'en-US': 'post' },
+  WORK_TYPE_LIVE: { 'zh-CN': '直播', 'en-US': 'live show' },
+  WORK_TYPE_PROGRAM: { 'zh-CN': '节目', 'en-US': 'program' },
+  WORK_NOT_FOUND: { 'zh-CN': '{{type}}不存在', 'en-US': 'no such {{type}}' },
+  WORK_DELETED: { 'zh-CN': '已删除的{{type}}不能编辑', 'en-US': 'a deleted {{type}} cannot be edited' },
+  WORK_PUBLISHED_NO_SCHEDULE: {
+    'zh-CN': '{{type}}已发布，不能再定时发布',
+    'en-US': 'a published {{type}} cannot be scheduled',
+  },
+  SCHEDULE_TOO_SOON: {
+    'zh-CN': '定时发布时间至少要在 {{minutes}} 分钟之后',
+    'en-US': 'the scheduled time must be at least {{minutes}} minutes ahead',
+  },
+  IMAGE_URL_NOT_OURS: { 'zh-CN': '图片必须是在本站上传的图片', 'en-US': 'images must be uploaded here' },
+  IMAGE_NOT_YOURS: {
+    'zh-CN': '图片不存在或不是你上传的',
+    'en-US': 'the image does not exist or was not uploaded by you',
+  },
+  CAR_SERIES_TOO_MANY: { 'zh-CN': '最多关联 {{max}} 个车系', 'en-US': 'at most {{max}} car series' },
+  CAR_SERIES_REPEATED: { 'zh-CN': '车系不能重复', 'en-US': 'a car series is listed twice' },
+  CAR_SERIES_UNKNOWN: { 'zh-CN': '车库中没有这个车系', 'en-US': 'no such car series in the catalogue' },
+  TOPIC_NOT_FOUND: { 'zh-CN': '话题不存在', 'en-US': 'no such topic' },
+  CAPTION_LENGTH: {
+    'zh-CN': '图片说明不能超过 {{max}} 个字',
+    'en-US': 'a caption can be at most {{max}} characters',
+  },
+  ALBUM_IMAGES_REQUIRED: { 'zh-CN': '请至少上传 1 张图片', 'en-US': 'add at least 1 image' },
+  ALBUM_IMAGES_TOO_MANY: { 'zh-CN': '图集最多 {{max}} 张图片', 'en-US': 'at most {{max}} images' },
+  ALBUM_COVER_NOT_IN_IMAGES: {
+    'zh-CN': '封面必须是图集中的一张图片',
+    'en-US': 'the cover must be one of the images',
+  },
+  DYNAMIC_TEXT_LENGTH: {
+    'zh-CN': '动态内容须为 1–{{max}} 个字',
+    'en-US': 'a post must be 1-{{max}} characters',
+  },
+  DYNAMIC_IMAGES_TOO_MANY: { 'zh-CN': '动态最多 {{max}} 张图片', 'en-US': 'at most {{max}} images' },
+  LIVE_START_INVALID: { 'zh-CN': '请选择开播时间', 'en-US': 'a start time is required (ISO 8601)' },
+  PROGRAM_EPISODES_TOO_MANY: {
+    'zh-CN': '节目最多 {{max}} 集',
+    'en-US': 'a program can have at most {{max}} episodes',
+  },
+  PROGRAM_EPISODE_REPEATED: { 'zh-CN': '同一作品不能重复加入', 'en-US': 'a work is listed twice' },
+  OPERATOR_ONLY: { 'zh-CN': '仅运营人员可以操作', 'en-US': 'operators only' },
+  OPS_REASON_REQUIRED: { 'zh-CN': '驳回时请填写原因', 'en-US': 'a reason is required to reject' },
+  OPS_REASON_LENGTH: {
+    'zh-CN': '原因不能超过 {{max}} 个字',
+    'en-US': 'a reason can be at most {{max}} characters',
+  },
+  OPS_NOT_WAITING: {
+    'zh-CN': '该作品不在待审核队列中（已被处理）',
+    'en-US': 'the work is not waiting for review (already decided)',
+  },
+  REVIEW_HELD_WORD: {
+    'zh-CN': '包含需人工审核的词：{{word}}（{{rule}}）',
+    'en-US': 'contains a word that needs a person to review it: {{word}} ({{rule}})',
+  },
+  REVIEW_OPERATOR_REJECTED: {
+    'zh-CN': '人工审核未通过：{{reason}}',
+    'en-US': 'rejected by a reviewer: {{reason}}',
+  },
+  // (issue #10 helpers: the codes of album, dynamic, live and program go in their sections below)
+  // ---- album ----
+  // ---- dynamic ----
+  // ---- live ----
+  // ---- program ----
+
   // ---- messages and notices ----
   MESSAGE_NOT_FOUND: { 'zh-CN': '消息不存在', 'en-US': 'no such message' },
   NOTICE_NOT_FOUND: { 'zh-CN': '公告不存在', 'en-US': 'no such notice' },
@@ -524,6 +599,30 @@ export const SERVER_MESSAGES = {
   MSG_SMALL_VIDEO_REJECTED_BODY: {
     'zh-CN': '你的小视频《{{title}}》未通过审核：{{reason}}',
     'en-US': 'Your short video “{{title}}” did not pass review: {{reason}}',
+  },
+  MSG_WORK_PUBLISHED_TITLE: { 'zh-CN': '{{typeName}}审核通过', 'en-US': 'Your {{typeName}} was approved' },
+  MSG_WORK_PUBLISHED_BODY: {
+    'zh-CN': '你的{{typeName}}《{{title}}》已通过审核并发布。',
+    'en-US': 'Your {{typeName}} “{{title}}” passed review and is published.',
+  },
+  MSG_WORK_REJECTED_TITLE: { 'zh-CN': '{{typeName}}审核未通过', 'en-US': 'Your {{typeName}} was rejected' },
+  MSG_WORK_REJECTED_BODY: {
+    'zh-CN': '你的{{typeName}}《{{title}}》未通过审核：{{reason}}',
+    'en-US': 'Your {{typeName}} “{{title}}” did not pass review: {{reason}}',
+  },
+  MSG_WORK_HELD_TITLE: {
+    'zh-CN': '{{typeName}}进入人工审核',
+    'en-US': 'Your {{typeName}} waits for a reviewer',
+  },
+  MSG_WORK_HELD_BODY: {
+    'zh-CN': '你的{{typeName}}《{{title}}》需要人工审核（{{reason}}），结果会以消息通知你。',
+    'en-US':
+      'Your {{typeName}} “{{title}}” needs a person to review it ({{reason}}); you will get a message with the result.',
+  },
+  MSG_LIVE_REMINDER_TITLE: { 'zh-CN': '直播即将开始', 'en-US': 'Your live show starts soon' },
+  MSG_LIVE_REMINDER_BODY: {
+    'zh-CN': '你的直播《{{title}}》将于 {{minutes}} 分钟后开始，请准备好推流。',
+    'en-US': 'Your live show “{{title}}” starts in {{minutes}} minutes; get your encoder ready.',
   },
   MSG_GRADE_UP_TITLE: { 'zh-CN': '创作者等级提升', 'en-US': 'Creator grade raised' },
   MSG_GRADE_UP_BODY: {
@@ -811,6 +910,10 @@ const MESSAGE_KIND_TEXTS: Record<string, KindTexts | ((params: Record<string, un
     p.use === 'smallVideo'
       ? { title: 'MSG_SMALL_VIDEO_REJECTED_TITLE', body: 'MSG_SMALL_VIDEO_REJECTED_BODY' }
       : { title: 'MSG_VIDEO_REJECTED_TITLE', body: 'MSG_VIDEO_REJECTED_BODY' },
+  work_published: { title: 'MSG_WORK_PUBLISHED_TITLE', body: 'MSG_WORK_PUBLISHED_BODY' },
+  work_rejected: { title: 'MSG_WORK_REJECTED_TITLE', body: 'MSG_WORK_REJECTED_BODY' },
+  work_held: { title: 'MSG_WORK_HELD_TITLE', body: 'MSG_WORK_HELD_BODY' },
+  live_reminder: { title: 'MSG_LIVE_REMINDER_TITLE', body: 'MSG_LIVE_REMINDER_BODY' },
   grade_up: { title: 'MSG_GRADE_UP_TITLE', body: 'MSG_GRADE_UP_BODY' },
   certified: { title: 'MSG_CERTIFIED_TITLE', body: 'MSG_CERTIFIED_BODY' },
   comment: { title: 'MSG_COMMENT_TITLE', body: 'MSG_COMMENT_BODY' },

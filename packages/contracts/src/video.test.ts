@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkScheduledAt } from './schedule.js';
 import {
-  checkScheduledAt,
   checkSmallVideo,
   formatDuration,
   publishVideoParamSchema,
@@ -39,10 +39,12 @@ describe('video rules', () => {
     );
   });
 
-  it('schedule: in the future and at most 30 days ahead', () => {
+  it('schedule: 5 minutes to 30 days ahead (API.md §13)', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     expect(checkScheduledAt('2026-01-01T00:00:00Z', now)?.code).toBe('SCHEDULE_PAST');
-    expect(checkScheduledAt('2026-01-01T00:00:01Z', now)).toBeNull();
+    expect(checkScheduledAt('2026-01-01T00:00:01Z', now)?.code).toBe('SCHEDULE_TOO_SOON');
+    expect(checkScheduledAt('2026-01-01T00:04:59Z', now)?.code).toBe('SCHEDULE_TOO_SOON');
+    expect(checkScheduledAt('2026-01-01T00:05:00Z', now)).toBeNull();
     expect(checkScheduledAt('2026-01-31T00:00:00Z', now)).toBeNull();
     expect(checkScheduledAt('2026-01-31T00:00:01Z', now)?.code).toBe('SCHEDULE_TOO_FAR');
     expect(checkScheduledAt('nonsense', now)?.code).toBe('SCHEDULE_INVALID');

@@ -13,8 +13,6 @@ import { contentStatuses, idInputSchema, ruleIssue, scheduledAtIssue, textInputS
 export const VideoPublishType = { DRAFT: 0, PUBLISH: 1, SCHEDULED: 2 } as const;
 export type VideoPublishTypeValue = (typeof VideoPublishType)[keyof typeof VideoPublishType];
 
-/** A scheduled time must be in the future and at most this many days ahead. */
-export const VIDEO_SCHEDULE_MAX_DAYS = 30;
 /** Description: at most 2000 characters (counted by code point). */
 export const VIDEO_DESCRIPTION_MAX = 2000;
 /** Dots (chapter marks): at most 50 per video, titles of 1–20 characters (code points, trimmed). */
@@ -49,12 +47,7 @@ export type DurationPermission = z.infer<typeof durationPermissionSchema>;
  * (`message`, for logs).
  */
 export type VideoRuleViolation = RuleViolation<
-  | 'SMALL_VIDEO_NOT_VERTICAL'
-  | 'SMALL_VIDEO_TOO_LONG'
-  | 'SCHEDULE_PAST'
-  | 'SCHEDULE_TOO_FAR'
-  | 'SCHEDULE_INVALID'
-  | 'DESCRIPTION_LENGTH'
+  'SMALL_VIDEO_NOT_VERTICAL' | 'SMALL_VIDEO_TOO_LONG' | 'DESCRIPTION_LENGTH'
 >;
 
 /**
@@ -70,21 +63,6 @@ export function checkSmallVideo(
   if (!(info.height > info.width)) return ruleViolation({ code: 'SMALL_VIDEO_NOT_VERTICAL' });
   if (info.duration > maxSeconds) {
     return ruleViolation({ code: 'SMALL_VIDEO_TOO_LONG', params: { max: maxSeconds } });
-  }
-  return null;
-}
-
-/**
- * Checks a scheduled publishing time: a valid time, after `now`, at most 30 days after `now`.
- * @param scheduledAt ISO 8601
- * @returns the broken rule, or null
- */
-export function checkScheduledAt(scheduledAt: string | undefined, now: Date): VideoRuleViolation | null {
-  const at = scheduledAt ? new Date(scheduledAt) : null;
-  if (!at || Number.isNaN(at.getTime())) return ruleViolation({ code: 'SCHEDULE_INVALID' });
-  if (at.getTime() <= now.getTime()) return ruleViolation({ code: 'SCHEDULE_PAST' });
-  if (at.getTime() - now.getTime() > VIDEO_SCHEDULE_MAX_DAYS * 86_400_000) {
-    return ruleViolation({ code: 'SCHEDULE_TOO_FAR', params: { days: VIDEO_SCHEDULE_MAX_DAYS } });
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import type { ContentStatus, ContentType } from '@cc/contracts';
 import type { Db } from '../db/client.js';
 import { publishScheduledArticle } from '../modules/content/content.service.js';
 import { publishScheduledVideo } from '../modules/video/video.service.js';
@@ -5,6 +6,15 @@ import { findDueSchedules } from '../read-models/due-schedules.js';
 
 /** The sweep runs every minute (cron, UTC), and once when the server starts. */
 export const SCHEDULE_SWEEP_CRON = '* * * * *';
+/** The publisher of each type that can be scheduled: publishes (or rejects) one due work, null when nothing to do. */
+const SCHEDULED_PUBLISHERS: Partial<
+  Record<ContentType, (db: Db, id: number, now: Date) => Promise<ContentStatus | null>>
+> = {
+  article: (db, id, now) => publishScheduledArticle(db, id, undefined, now),
+  video: (db, id, now) => publishScheduledVideo(db, id, undefined, now),
+  smallVideo: (db, id, now) => publishScheduledVideo(db, id, undefined, now),
+};
+
 /** Works published per page of the sweep. */
 const PAGE = 100;
 
@@ -25,12 +35,8 @@ export async function sweepDueSchedules(db: Db, now = new Date()): Promise<numbe
     const due = (await findDueSchedules(db, now, PAGE + skipped.size)).filter((d) => !skipped.has(d.id));
     if (due.length === 0) return done;
     for (const work of due) {
-      const status =
-        work.type === 'video' || work.type === 'smallVideo'
-          ? await publishScheduledVideo(db, work.id, undefined, now)
-          : work.type === 'article'
-            ? await publishScheduledArticle(db, work.id, undefined, now)
-            : null;
+      const publish = SCHEDULED_PUBLISHERS[work.type];
+      const status = publish ? await publish(db, work.id, now) : null;
       if (status === null) skipped.add(work.id);
       else done += 1;
     }

@@ -15,3 +15,8 @@ export * from '../../modules/video/video.schema.js';
 export * from '../../modules/design/design.schema.js';
 export * from '../../modules/media/media.schema.js';
 export * from '../../modules/ratelimit/ratelimit.schema.js';
+export * from '../../modules/topic/topic.schema.js';
+export * from '../../modules/album/album.schema.js';
+export * from '../../modules/dynamic/dynamic.schema.js';
+export * from '../../modules/live/live.schema.js';
+export * from '../../modules/program/program.schema.js';

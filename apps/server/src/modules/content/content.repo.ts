@@ -16,6 +16,25 @@ export async function findOwnContent(db: Db, userId: number, id: number): Promis
   return row;
 }
 
+/**
+ * The user's item by id with its row locked until the transaction ends (`SELECT … FOR UPDATE`): an edit and a
+ * scheduled publish or an operator's decision of the same work never interleave. Undefined when absent or
+ * another author's.
+ */
+export async function findOwnContentForUpdate(
+  tx: Db,
+  userId: number,
+  id: number,
+): Promise<ContentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(contents)
+    .where(and(eq(contents.id, id), eq(contents.userId, userId)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
 /** An item by id, whoever owns it (jobs have no session); undefined when absent. */
 export async function findContentById(db: Db, id: number): Promise<ContentRow | undefined> {
   const [row] = await db.select().from(contents).where(eq(contents.id, id)).limit(1);
@@ -98,12 +117,20 @@ function escapeLike(text: string): string {
 export async function listContents(
   db: Db,
   userId: number,
-  opts: { type?: ContentType; status?: ContentStatus; keyword?: string; limit: number; offset: number },
+  opts: {
+    type?: ContentType;
+    status?: ContentStatus;
+    keyword?: string;
+    topicId?: number;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: ContentRow[]; total: number }> {
   const where: SQL[] = [eq(contents.userId, userId), ne(contents.status, 'deleted')];
   if (opts.type) where.push(eq(contents.type, opts.type));
   if (opts.status) where.push(eq(contents.status, opts.status));
   if (opts.keyword) where.push(ilike(contents.title, `%${escapeLike(opts.keyword)}%`));
+  if (opts.topicId !== undefined) where.push(eq(contents.topicId, opts.topicId));
   const cond = and(...where);
   const rows = await db
     .select()

@@ -1,6 +1,7 @@
 import type { ContentStatus, ContentType, MessageRef } from '@cc/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { topics } from '../topic/topic.schema.js';
 import { users } from '../user/user.schema.js';
 
 /*
@@ -39,6 +40,15 @@ export const contents = pgTable(
      * theirs in `videos.scheduled_at`.
      */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** car series of the shipped catalogue the work is about (issue #10; `car-catalogue.data.ts` ids) */
+    carSeriesIds: jsonb('car_series_ids').$type<number[]>().notNull().default([]),
+    /** the topic the work is attached to (issue #10 "Topics"); null when none */
+    topicId: integer('topic_id').references(() => topics.id, { onDelete: 'set null' }),
+    /**
+     * why the automatic review could not decide and the work waits for an operator (status `reviewing`,
+     * issue #10 "Review"), as a catalog message; null otherwise
+     */
+    holdMessage: jsonb('hold_message').$type<MessageRef>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -48,6 +58,10 @@ export const contents = pgTable(
   (t) => [
     index('contents_user_updated_idx').on(t.userId, t.updatedAt),
     index('contents_user_status_idx').on(t.userId, t.status),
+    /** the operators' review queue (issue #10): works waiting, oldest first */
+    index('contents_reviewing_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'reviewing'`),
     uniqueIndex('contents_user_request_id_uidx')
       .on(t.userId, t.requestId)
       .where(sql`${t.requestId} is not null`),

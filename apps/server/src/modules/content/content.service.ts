@@ -6,6 +6,7 @@ import {
   type ContentListItem,
   type ContentListParam,
   type ContentStatus,
+  type ContentType,
   htmlToPlainText,
   type ListData,
   type MessageLanguage,
@@ -26,8 +27,11 @@ import {
 import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
 import { readVideoFacts } from '../../read-models/video-facts.js';
 import { coverUrl as uploadCoverUrl } from '../fileservice/fileservice.service.js';
+import { unownedImageIndexes } from '../media/media.service.js';
 import * as repo from './content.repo.js';
-import { findProhibitedWord } from '../moderation/moderation.service.js';
+import { findProhibitedWord, findReviewWord } from '../moderation/moderation.service.js';
+import { unknownCarSeriesIds } from '../car/car.service.js';
+import { topicExists } from '../topic/topic.service.js';
 
 /**
  * Content of an author (API.md §9, issue #2): article publishing with the automatic review, the content
@@ -42,7 +46,7 @@ import { findProhibitedWord } from '../moderation/moderation.service.js';
  */
 export type ReviewResult =
   | { status: 'published'; reason: null; rule: null }
-  | { status: 'rejected'; reason: MessageRef; rule: string; word?: string };
+  | { status: 'rejected' | 'reviewing'; reason: MessageRef; rule: string; word?: string };
 
 /**
  * The `contents` columns of a review's outcome (issue #9): `rejectMessage` the reason as a catalog message,
@@ -51,9 +55,16 @@ export type ReviewResult =
 export function rejectColumns(review: ReviewResult | null): {
   rejectReason: string | null;
   rejectMessage: MessageRef | null;
+  holdMessage: MessageRef | null;
 } {
+  if (review?.status === 'reviewing')
+    return { rejectReason: null, rejectMessage: null, holdMessage: review.reason };
   const reason = review?.reason ?? null;
-  return { rejectReason: reason ? renderMessage(reason, 'zh-CN') : null, rejectMessage: reason };
+  return {
+    rejectReason: reason ? renderMessage(reason, 'zh-CN') : null,
+    rejectMessage: reason,
+    holdMessage: null,
+  };
 }
 
 /**
@@ -75,7 +86,8 @@ export function rejectReasonIn(
  *   text already extracted (`htmlToPlainText`, done off the event loop for articles, issue #8 item 3);
  *   `text` other plain text read by readers (a video's description), only searched for sensitive words
  * @returns `published`, or `rejected` with the reason as a catalog message naming the rule, e.g.
- *   REVIEW_SENSITIVE_WORD "contains a prohibited word: 赌博 (gambling)" / "包含违禁词：赌博（赌博）"
+ *   REVIEW_SENSITIVE_WORD "contains a prohibited word: 赌博 (gambling)" / "包含违禁词：赌博（赌博）"; or
+ *   `reviewing` when no rule refuses it but a word of `REVIEW_WORDS` needs an operator (issue #10)
  */
 export function reviewContent(input: {
   title: string;
@@ -98,6 +110,14 @@ export function reviewContent(input: {
       reason: { code: 'REVIEW_SENSITIVE_WORD', params: { word: hit.word, rule: { code: hit.rule } } },
       rule: 'SENSITIVE_WORD',
       word: hit.word,
+    };
+  const held = findReviewWord(readable.join('\n'));
+  if (held)
+    return {
+      status: 'reviewing',
+      reason: { code: 'REVIEW_HELD_WORD', params: { word: held.word, rule: { code: held.rule } } },
+      rule: 'HELD_WORD',
+      word: held.word,
     };
   return { status: 'published', reason: null, rule: null };
 }
@@ -283,14 +303,7 @@ export async function publishArticle(
       row = inserted;
     }
     if (review) {
-      const template =
-        review.status === 'published'
-          ? messageTemplates.articlePublished(row.id, title)
-          : messageTemplates.articleRejected(row.id, title, review.reason, {
-              rule: review.rule,
-              ...(review.word ? { word: review.word } : {}),
-            });
-      await deps.sendMessage(tx, { userId, ...template });
+      await deps.sendMessage(tx, { userId, ...reviewMessage('article', row.id, title, review) });
     }
     return { id: row.id, status: row.status };
   });
@@ -321,14 +334,7 @@ export async function publishScheduledArticle(
       scheduledAt: null,
       updatedAt: now,
     });
-    const template =
-      review.status === 'published'
-        ? messageTemplates.articlePublished(id, row.title)
-        : messageTemplates.articleRejected(id, row.title, review.reason, {
-            rule: review.rule,
-            ...(review.word ? { word: review.word } : {}),
-          });
-    await deps.sendMessage(tx, { userId: row.userId, ...template });
+    await deps.sendMessage(tx, { userId: row.userId, ...reviewMessage('article', id, row.title, review) });
     return updated.status;
   });
 }
@@ -384,6 +390,7 @@ export async function listContent(
     type: param.type,
     status: param.status,
     keyword: param.keyword || undefined,
+    topicId: param.topicId,
     limit: param.pageSize,
     offset: (param.page - 1) * param.pageSize,
   });
@@ -420,4 +427,266 @@ export async function deleteContent(db: Db, userId: number, id: number, now = ne
     if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'CONTENT_NOT_FOUND');
     await repo.updateContent(tx, row.id, { status: 'deleted', deletedAt: now, updatedAt: now });
   });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Every kind of work (issue #10, API.md §13): one save, review, schedule and operator decision for the
+// types that keep their facts beside the `contents` row (album, dynamic, live, program).
+// ---------------------------------------------------------------------------------------------------
+
+/** The catalog name of each type, as messages and errors say it (`{{type}}`, `{{typeName}}`). */
+export const WORK_TYPE_NAMES: Readonly<Record<ContentType, MessageRef>> = {
+  article: { code: 'WORK_TYPE_ARTICLE' },
+  album: { code: 'WORK_TYPE_ALBUM' },
+  video: { code: 'WORK_TYPE_VIDEO' },
+  smallVideo: { code: 'WORK_TYPE_SMALL_VIDEO' },
+  dynamic: { code: 'WORK_TYPE_DYNAMIC' },
+  live: { code: 'WORK_TYPE_LIVE' },
+  program: { code: 'WORK_TYPE_PROGRAM' },
+};
+
+/**
+ * Where a message about a work takes its author (spec §2 routes): `list` once published or held, `edit(id)`
+ * the work's own editor (a rejected work is edited and resubmitted there).
+ */
+export const WORK_LINKS: Readonly<Record<ContentType, { list: string; edit: (id: number) => string }>> = {
+  article: { list: '/detailManage?type=article', edit: (id) => `/article?id=${id}` },
+  album: { list: '/imageCollection', edit: (id) => `/releaseImages?id=${id}` },
+  video: { list: '/videos', edit: (id) => `/videos/video?id=${id}` },
+  smallVideo: { list: '/smallVideo', edit: (id) => `/smallVideo/indexv?id=${id}` },
+  dynamic: { list: '/detailManage/dynamic', edit: (id) => `/dynamic/dynamic?id=${id}` },
+  live: { list: '/liveShow', edit: (id) => `/liveShow?id=${id}` },
+  program: { list: '/program', edit: (id) => `/program?id=${id}` },
+};
+
+/**
+ * The group-8 message of a review's outcome for a work of any type (issue #10): published, rejected (reason and
+ * rule named, link to the editor) or held for an operator. Articles keep their own kinds (issue #2); videos
+ * send theirs from the video module.
+ */
+export function reviewMessage(type: ContentType, id: number, title: string, review: ReviewResult) {
+  const typeName = WORK_TYPE_NAMES[type];
+  const links = WORK_LINKS[type];
+  if (review.status === 'reviewing')
+    return messageTemplates.workHeld(type, typeName, id, title, review.reason, links.list);
+  if (review.status === 'published')
+    return type === 'article'
+      ? messageTemplates.articlePublished(id, title)
+      : messageTemplates.workPublished(type, typeName, id, title, links.list);
+  const detail = { rule: review.rule, ...(review.word ? { word: review.word } : {}) };
+  return type === 'article'
+    ? messageTemplates.articleRejected(id, title, review.reason, detail)
+    : messageTemplates.workRejected(type, typeName, id, title, review.reason, detail, links.edit(id));
+}
+
+/** What `saveWork` writes on the `contents` row of a work. */
+export interface SaveWorkInput {
+  type: Exclude<ContentType, 'article' | 'video' | 'smallVideo'>;
+  /** the author's own work to update; undefined creates */
+  id?: number;
+  /** idempotency key of a create (issue #8 item 10) */
+  requestId?: string;
+  /** 0 draft, 1 publish now (review runs), 2 at `scheduledAt` (reviewed at its time); API.md §13 */
+  publishType: 0 | 1 | 2;
+  /** ISO 8601, for publishType 2: 5 minutes to 30 days after `now` (`checkScheduledAt`) */
+  scheduledAt?: string;
+  title: string;
+  /** the reader-visible text (plain text), searched by the review */
+  content: string;
+  coverUrls: string[];
+  carSeriesIds: number[];
+  topicId: number | null;
+  /**
+   * the type's own automatic review of what is saved, run for publishType 1 (per-type rules, then
+   * `reviewContent` for sensitive words); `existing` is the row before the save, when updating
+   */
+  review: (existing: ContentRow | undefined) => ReviewResult;
+}
+
+/** The outcome of `saveWork`: the row as saved; `replayed` when a create with a known `requestId` wrote nothing. */
+export interface SavedWork {
+  row: ContentRow;
+  replayed: boolean;
+}
+
+/**
+ * Checks what any work refers to (issue #10 "Bad input"): car series of the shipped catalogue, a topic that
+ * exists. @throws VALIDATION_FAILED (10007) on `carSeriesIds` (CAR_SERIES_UNKNOWN) or `topicId` (TOPIC_NOT_FOUND)
+ */
+export async function checkWorkReferences(
+  db: Db,
+  refs: { carSeriesIds: readonly number[]; topicId: number | null },
+): Promise<void> {
+  const unknown = unknownCarSeriesIds(refs.carSeriesIds);
+  const issues: { path: string; code: 'CAR_SERIES_UNKNOWN' | 'TOPIC_NOT_FOUND' }[] = [];
+  if (unknown.length > 0)
+    issues.push({
+      path: `carSeriesIds.${refs.carSeriesIds.indexOf(unknown[0]!)}`,
+      code: 'CAR_SERIES_UNKNOWN',
+    });
+  if (refs.topicId !== null && !(await topicExists(db, refs.topicId)))
+    issues.push({ path: 'topicId', code: 'TOPIC_NOT_FOUND' });
+  if (issues.length > 0) throw AppError.validation(issues);
+}
+
+/**
+ * Checks that every image a work shows is one the author uploaded (issue #10 "Bad input: images referenced must
+ * exist and belong to the author").
+ * @param images `[path, url]` pairs, e.g. `['images.3.url', '/media/img/0x0/images/u1/a.png']`
+ * @throws VALIDATION_FAILED (10007), IMAGE_NOT_YOURS on each failing path
+ */
+export async function checkOwnImages(
+  db: Db,
+  userId: number,
+  images: readonly (readonly [path: string, url: string])[],
+): Promise<void> {
+  const bad = await unownedImageIndexes(
+    db,
+    userId,
+    images.map(([, url]) => url),
+  );
+  if (bad.length > 0)
+    throw AppError.validation(bad.map((i) => ({ path: images[i]![0], code: 'IMAGE_NOT_YOURS' as const })));
+}
+
+/**
+ * Saves the `contents` row of a work of any type (issue #10, API.md §13) inside the caller's transaction, so
+ * the type's own facts (its `albums`/`dynamics`/… row) commit with it:
+ * - create, or update the author's own work of that type (another author's or a missing id → 10006
+ *   WORK_NOT_FOUND; deleted → 10008 WORK_DELETED; scheduling a published work → 10008
+ *   WORK_PUBLISHED_NO_SCHEDULE);
+ * - publishType 0 → `draft` (a new draft beyond `DRAFT_QUOTA` → FAILED QUOTA_EXCEEDED); 1 → `input.review`
+ *   decides `published`, `rejected` or `reviewing` (held for an operator) and the author gets its message;
+ *   2 → `scheduled` at `scheduledAt`, reviewed by the schedule sweep at its time (`publishScheduledWork`);
+ *   any save of a scheduled work that does not schedule it again cancels the schedule;
+ * - a create with a `requestId` the author already used answers that work and writes nothing (`replayed`).
+ * @param tx the caller's transaction
+ * @throws VALIDATION_FAILED (10007) for a schedule outside 5 minutes–30 days (`scheduledAt`), an unknown car
+ *   series or topic (`checkWorkReferences`); the errors above
+ */
+export async function saveWork(
+  tx: Db,
+  userId: number,
+  input: SaveWorkInput,
+  deps: PublishDeps = { sendMessage: sendSystemMessage },
+  now = new Date(),
+): Promise<SavedWork> {
+  const typeName = WORK_TYPE_NAMES[input.type];
+  let scheduledAt: Date | null = null;
+  if (input.publishType === PublishType.SCHEDULED) {
+    const broken = checkScheduledAt(input.scheduledAt, now);
+    if (broken) throw AppError.rule('scheduledAt', broken);
+    scheduledAt = new Date(input.scheduledAt!);
+  }
+  await checkWorkReferences(tx, input);
+  const requestId = input.id === undefined ? input.requestId : undefined;
+  if (requestId !== undefined) {
+    const earlier = await repo.findOwnByRequestId(tx, userId, requestId);
+    if (earlier) return { row: earlier, replayed: true };
+  }
+  let existing: ContentRow | undefined;
+  if (input.id !== undefined) {
+    existing = await repo.findOwnContentForUpdate(tx, userId, input.id);
+    if (!existing || existing.type !== input.type)
+      throw new AppError('NOT_FOUND', { code: 'WORK_NOT_FOUND', params: { type: typeName } });
+    if (existing.status === 'deleted')
+      throw new AppError('CONFLICT', { code: 'WORK_DELETED', params: { type: typeName } });
+    if (scheduledAt && existing.status === 'published')
+      throw new AppError('CONFLICT', { code: 'WORK_PUBLISHED_NO_SCHEDULE', params: { type: typeName } });
+  }
+  const review = input.publishType === PublishType.PUBLISH ? input.review(existing) : null;
+  const status: ContentStatus = review ? review.status : scheduledAt ? 'scheduled' : 'draft';
+  if (status === 'draft' && existing?.status !== 'draft') {
+    if ((await repo.countByStatus(tx, userId, 'draft')) >= DRAFT_QUOTA)
+      throw new AppError(
+        'FAILED',
+        { code: 'DRAFT_QUOTA', params: { max: DRAFT_QUOTA } },
+        { ercd: 'QUOTA_EXCEEDED' },
+      );
+  }
+  const fields = {
+    title: input.title,
+    content: input.content,
+    coverUrls: input.coverUrls,
+    carSeriesIds: input.carSeriesIds,
+    topicId: input.topicId,
+    status,
+    ...rejectColumns(review),
+    publishedAt: status === 'published' ? (existing?.publishedAt ?? now) : null,
+    scheduledAt,
+    updatedAt: now,
+  };
+  let row: ContentRow;
+  if (existing) row = await repo.updateContent(tx, existing.id, fields);
+  else {
+    const newRow = { userId, type: input.type, createdAt: now, ...fields };
+    if (requestId === undefined) row = await repo.insertContent(tx, newRow);
+    else {
+      const inserted = await repo.insertContentOnce(tx, { ...newRow, requestId });
+      if (!inserted) {
+        const winner = await repo.findOwnByRequestId(tx, userId, requestId);
+        if (!winner) throw new AppError('CONFLICT', 'REQUEST_ID_BUSY');
+        return { row: winner, replayed: true };
+      }
+      row = inserted;
+    }
+  }
+  if (review)
+    await deps.sendMessage(tx, { userId, ...reviewMessage(input.type, row.id, input.title, review) });
+  return { row, replayed: false };
+}
+
+/**
+ * Publishes a scheduled work of any type whose time has come (issue #10 "Scheduling for every type"): locks the
+ * row, runs the type's review now (`review`, given the locked row; the rules may have changed since) and sends
+ * the outcome's message — a refused schedule produces a message naming the rule. `publishedAt` is the scheduled
+ * time. Called by the schedule sweep (jobs/schedule-sweep.ts) for album, dynamic and article.
+ * @param review the type's review of the stored work, run inside the transaction
+ * @returns the new status, or null when there was nothing to do (not scheduled any more, not yet due, gone)
+ */
+export async function publishScheduledWork(
+  db: Db,
+  id: number,
+  review: (tx: Db, row: ContentRow) => Promise<ReviewResult> | ReviewResult,
+  deps: PublishDeps = { sendMessage: sendSystemMessage },
+  now = new Date(),
+): Promise<ContentStatus | null> {
+  return db.transaction(async (tx) => {
+    const row = await repo.findContentByIdForUpdate(tx, id);
+    if (!row || row.status !== 'scheduled' || !row.scheduledAt) return null;
+    if (row.scheduledAt.getTime() > now.getTime()) return null;
+    const result = await review(tx, row);
+    const updated = await repo.updateContent(tx, id, {
+      status: result.status,
+      ...rejectColumns(result),
+      publishedAt: result.status === 'published' ? row.scheduledAt : null,
+      scheduledAt: null,
+      updatedAt: now,
+    });
+    await deps.sendMessage(tx, { userId: row.userId, ...reviewMessage(row.type, id, row.title, result) });
+    return updated.status;
+  });
+}
+
+/**
+ * Writes a review's outcome on a work and sends its message (issue #10), for the types reviewed on every save
+ * rather than by publishType (live shows, programs). `publishedAt` keeps the first publication.
+ * @param tx the caller's transaction, the one that saved the row
+ * @returns the row as updated
+ */
+export async function applyReview(
+  tx: Db,
+  row: ContentRow,
+  review: ReviewResult,
+  deps: PublishDeps = { sendMessage: sendSystemMessage },
+  now = new Date(),
+): Promise<ContentRow> {
+  const updated = await repo.updateContent(tx, row.id, {
+    status: review.status,
+    ...rejectColumns(review),
+    publishedAt: review.status === 'published' ? (row.publishedAt ?? now) : null,
+    updatedAt: now,
+  });
+  await deps.sendMessage(tx, { userId: row.userId, ...reviewMessage(row.type, row.id, row.title, review) });
+  return updated;
 }

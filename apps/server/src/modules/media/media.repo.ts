@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, inArray, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mediaImages, mediaRenditions } from './media.schema.js';
 
@@ -40,6 +40,16 @@ export async function hasImage(db: Db, userId: number, key: string): Promise<boo
     .where(and(eq(mediaImages.key, key), eq(mediaImages.userId, userId)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Of `keys`, those the user uploaded (one query, whatever the count). */
+export async function findOwnImageKeys(db: Db, userId: number, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: mediaImages.key })
+    .from(mediaImages)
+    .where(and(inArray(mediaImages.key, keys), eq(mediaImages.userId, userId)));
+  return new Set(rows.map((r) => r.key));
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   MAX_IMAGE_BYTES,
   MB,
   MAX_IMAGE_PIXELS,
+  mediaImageKey,
   type ImageUploadResult,
   type ListData,
   type MyImageItem,
@@ -286,6 +287,24 @@ export async function recordUploadedImage(db: Db, userId: number, image: ImageUp
  */
 export async function isOwnImage(db: Db, userId: number, key: string): Promise<boolean> {
   return repo.hasImage(db, userId, key);
+}
+
+/**
+ * Which of `urls` are not images `userId` uploaded (issue #10 "images referenced must exist and belong to the
+ * author"): a URL that is not ours, or whose key the author never uploaded. One query for all of them.
+ * @param urls `/media/img/{w}x{h}/{key}` URLs
+ * @returns the indexes into `urls` that fail, ascending
+ */
+export async function unownedImageIndexes(
+  db: Db,
+  userId: number,
+  urls: readonly string[],
+): Promise<number[]> {
+  const keys = urls.map((u) => mediaImageKey(u));
+  const own = await repo.findOwnImageKeys(db, userId, [
+    ...new Set(keys.filter((k): k is string => k !== null)),
+  ]);
+  return keys.flatMap((k, i) => (k !== null && own.has(k) ? [] : [i]));
 }
 
 /**

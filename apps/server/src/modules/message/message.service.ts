@@ -81,6 +81,31 @@ export const messageTemplates = {
   /** @param review the broken rule (`TITLE_LENGTH`, `SENSITIVE_WORD`, …) and the prohibited word, if any */
   articleRejected: (id: number, title: string, reason: MessageRef, review: { rule: string; word?: string }) =>
     kindMessage('article_rejected', { id, title, reason, ...review }, `/article?id=${id}`),
+  /**
+   * A work of any type passed review (issue #10): `typeName` its type's catalog name (`WORK_TYPE_*`).
+   * @param link where the author finds it (its list)
+   */
+  workPublished: (type: string, typeName: MessageRef, id: number, title: string, link: string) =>
+    kindMessage('work_published', { type, typeName, id, title }, link),
+  /** A work was refused: the reason names the rule; `link` opens its editor. */
+  workRejected: (
+    type: string,
+    typeName: MessageRef,
+    id: number,
+    title: string,
+    reason: MessageRef,
+    review: { rule: string; word?: string },
+    link: string,
+  ) => kindMessage('work_rejected', { type, typeName, id, title, reason, ...review }, link),
+  /** A work waits for an operator (status `reviewing`): `reason` why the automatic review held it. */
+  workHeld: (
+    type: string,
+    typeName: MessageRef,
+    id: number,
+    title: string,
+    reason: MessageRef,
+    link: string,
+  ) => kindMessage('work_held', { type, typeName, id, title, reason }, link),
 };
 
 /**

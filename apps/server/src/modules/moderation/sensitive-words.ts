@@ -47,3 +47,23 @@ export const SENSITIVE_WORDS: readonly SensitiveWord[] = [
   { word: '刷播放量', rule: 'WORD_RULE_FAKE_ENGAGEMENT' },
   { word: '买粉丝', rule: 'WORD_RULE_FAKE_ENGAGEMENT' },
 ];
+
+/**
+ * Words the automatic review cannot judge alone (issue #10 "Review": "what the rules cannot decide goes to an
+ * operator queue"): each has honest and dishonest uses on a car platform — 加微信 is both "add me on WeChat"
+ * and "the head unit adds WeChat Pay"; 内部价 is both a dealer's scam and a reported staff discount. A work
+ * holding one (and no prohibited word) waits as `reviewing` for an operator (`/api/ops/review/*`), with the
+ * word and its rule as the hold reason. Matched like `SENSITIVE_WORDS`, after the same normaliser.
+ */
+export const REVIEW_WORDS: readonly SensitiveWord[] = [
+  { word: '加微信', rule: 'WORD_RULE_CONTACT_DETAILS' },
+  { word: '微信号', rule: 'WORD_RULE_CONTACT_DETAILS' },
+  { word: '扫码进群', rule: 'WORD_RULE_CONTACT_DETAILS' },
+  { word: 'qq群', rule: 'WORD_RULE_CONTACT_DETAILS' },
+  { word: '内部价', rule: 'WORD_RULE_PRICE_CLAIMS' },
+  { word: '全网最低价', rule: 'WORD_RULE_PRICE_CLAIMS' },
+  { word: '定金不退', rule: 'WORD_RULE_PRICE_CLAIMS' },
+  { word: '排气改装', rule: 'WORD_RULE_MODIFICATION_LEGALITY' },
+  { word: '拆除限速', rule: 'WORD_RULE_MODIFICATION_LEGALITY' },
+  { word: '刷机提速', rule: 'WORD_RULE_MODIFICATION_LEGALITY' },
+];

@@ -1,3 +1,4 @@
+import type { UserRole } from '@cc/contracts';
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -27,6 +28,8 @@ export const users = pgTable(
     /** 0 or 1 */
     dynamicShow: smallint('dynamic_show').notNull().default(0),
     fansCount: integer('fans_count').notNull().default(0),
+    /** `author`, or `operator` (reviews held works, issue #10 "Review"; API.md §13) */
+    role: text('role').$type<UserRole>().notNull().default('author'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

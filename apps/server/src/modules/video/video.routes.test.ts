@@ -2,6 +2,7 @@ import {
   type ContentListItem,
   type ListData,
   MsgGroup,
+  publishVideoParamSchema,
   SMALL_VIDEO_MAX_SECONDS_BASE,
   SMALL_VIDEO_MAX_SECONDS_GRADED,
   type VideoDetail,
@@ -13,7 +14,8 @@ import { createUpload, createVideo } from '../../test/factories.js';
 import { body, signedGet, signedPost, type TestSession } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
 import { scopedUploadKey, videoFileKey } from '../fileservice/fileservice.service.js';
-import { publishScheduledVideo } from './video.service.js';
+import { sendSystemMessage } from '../message/message.service.js';
+import { publishScheduledVideo, publishVideo } from './video.service.js';
 
 // Video and short-video publishing (issue #3 "Pages", docs/api.md "Video publishing").
 const t = useTestApp();
@@ -397,8 +399,22 @@ describe('scheduled publishing', () => {
     const a = await t.signIn();
     const key = await makeUpload(a.userId);
     const at = new Date(Date.now() + 2500).toISOString();
-    const id = body<{ id: number }>(await publish(a, { fileUploadId: key, publishType: 2, scheduledAt: at }))
-      .data.id;
+    // a schedule is at least 5 minutes ahead (API.md §13): saved with a clock 6 minutes behind, the job is
+    // queued for 2.5 s from now
+    const param = publishVideoParamSchema.parse({
+      fileUploadId: key,
+      use: 'video',
+      title: '一个合格的视频标题',
+      publishType: 2,
+      scheduledAt: at,
+    });
+    const { id } = await publishVideo(
+      t.db,
+      a.userId,
+      param,
+      { sendMessage: sendSystemMessage, jobs: t.app.jobs },
+      new Date(Date.now() - 6 * 60_000),
+    );
     let status = 'scheduled';
     for (let i = 0; i < 40 && status === 'scheduled'; i++) {
       await new Promise((r) => setTimeout(r, 500));

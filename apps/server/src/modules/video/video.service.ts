@@ -26,6 +26,7 @@ import {
   rejectColumns,
   rejectReasonIn,
   reviewContent,
+  reviewMessage,
   type ReviewResult,
   updateContentItem,
 } from '../content/content.service.js';
@@ -99,13 +100,16 @@ async function sendReviewMessage(
   title: string,
   review: ReviewResult,
 ): Promise<void> {
+  // held for an operator (issue #10): the message every type sends
   const template =
-    review.status === 'published'
-      ? videoMessageTemplates.published(id, use, title)
-      : videoMessageTemplates.rejected(id, use, title, review.reason, {
-          rule: review.rule,
-          ...(review.word ? { word: review.word } : {}),
-        });
+    review.status === 'reviewing'
+      ? reviewMessage(use, id, title, review)
+      : review.status === 'published'
+        ? videoMessageTemplates.published(id, use, title)
+        : videoMessageTemplates.rejected(id, use, title, review.reason, {
+            rule: review.rule,
+            ...(review.word ? { word: review.word } : {}),
+          });
   await deps.sendMessage(tx, { userId, ...template });
 }
 

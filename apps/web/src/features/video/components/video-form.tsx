@@ -13,7 +13,7 @@ import {
   TITLE_MAX,
   titleLength,
   VIDEO_DESCRIPTION_MAX,
-  VIDEO_SCHEDULE_MAX_DAYS,
+  SCHEDULE_MAX_DAYS,
   type ContentStatus,
   type UploadUse,
   type VideoDetail,
@@ -383,7 +383,7 @@ export function VideoForm({
                   value={values.scheduledAt ? dayjs(values.scheduledAt) : null}
                   disabledDate={(d: Dayjs) =>
                     d.isBefore(dayjs().startOf('day')) ||
-                    d.isAfter(dayjs().add(VIDEO_SCHEDULE_MAX_DAYS, 'day'))
+                    d.isAfter(dayjs().add(SCHEDULE_MAX_DAYS, 'day'))
                   }
                   onChange={(d: Dayjs | null) =>
                     set('scheduledAt', d ? d.second(0).millisecond(0).toISOString() : null)

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+
+/** Ops routes (issue #10, API.md §13): being built. */
+export default async function opsRoutes(_app: FastifyInstance, _opts: { db: Db }): Promise<void> {}
