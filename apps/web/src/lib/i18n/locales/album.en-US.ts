@@ -1,0 +1,86 @@
+import type { albumZhCN } from './album.zh-CN';
+
+type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+
+/** en-US texts of the image-collection pages (features/album, issue #10): the same keys as zh-CN. */
+export const albumEnUS: Widen<typeof albumZhCN> = {
+  page: {
+    title: 'Publish image collection',
+    editTitle: 'Edit image collection',
+    list: 'Image collections',
+    publish: 'Publish image collection',
+  },
+  upload: {
+    drop: 'Click or drop images here; several at once',
+    hint: 'JPG, PNG, GIF or WebP, at most 20MB each, at least {{min}} pixels wide and high; up to {{max}} images',
+    full: 'The collection has {{max}} images; no more can be added',
+    tooMany: 'A collection has at most {{max}} images; the extra ones were not uploaded',
+  },
+  grid: {
+    imageAlt: 'Image {{index}}',
+    cover: 'Cover',
+    setCover: 'Cover',
+    setCoverOf: 'Make image {{index}} the cover',
+    remove: 'Remove image',
+    removeOf: 'Remove image {{index}}',
+    drag: 'Drag image {{index}} to reorder',
+    captionOf: 'Caption of image {{index}}',
+    captionPlaceholder: 'A caption for this image (optional)',
+    tooSmall:
+      'This image is {{width}}×{{height}}; images must be at least {{min}}×{{min}} pixels, so publishing will be refused',
+    uploadingName: 'Uploading {{name}}',
+    instructions:
+      'Press Space to pick up an image, the arrow keys to move it, Space again to drop it, Escape to cancel.',
+    announce: {
+      start: 'Picked up image {{index}}.',
+      over: 'Image {{index}} is over position {{to}}.',
+      end: 'Image {{index}} was dropped at position {{to}}.',
+      cancel: 'Moving image {{index}} was cancelled.',
+    },
+  },
+  form: {
+    images: 'Images',
+    count: '{{count}}/{{max}} images',
+    reorderHint: 'drag the handle at the top right of a card to reorder',
+    carSeries: 'Car series',
+    carSeriesHint: 'At most {{max}} series',
+    topic: 'Topic',
+    when: 'When',
+    now: 'Publish now',
+    scheduledMode: 'Schedule',
+    scheduledAt: 'Scheduled time',
+    scheduleHint: 'Any time from {{min}} minutes to {{days}} days from now',
+    scheduleLocked: 'A published collection cannot be scheduled',
+    schedule: 'Schedule',
+    preview: 'Preview',
+    fixErrors: 'Please fix the marked problems first',
+    draftSaved: 'Draft saved',
+    published: 'Image collection published',
+    scheduled: 'The collection will be published at {{time}}',
+    reviewing: 'Submitted; the collection waits for a reviewer',
+    rejected: 'The collection did not pass review',
+    rejectedReason: 'Reason: {{reason}}. Edit it and publish again.',
+    lastRejected: 'The last review refused it: {{reason}}. Edit it and publish again.',
+    failed: 'Saving failed: {{message}}',
+    waitUploads: '{{count}} images still uploading…',
+    draftCancelsSchedule: 'Saving as a draft cancels the schedule. Continue?',
+    draftUnpublishes: 'Saved as a draft, the collection is taken away from readers. Continue?',
+  },
+  preview: {
+    title: 'Preview',
+    counter: '{{index}} / {{total}}',
+    prev: 'Previous image',
+    next: 'Next image',
+    goTo: 'Show image {{index}}',
+    empty: 'No images yet',
+  },
+  list: {
+    all: 'All',
+    views: 'Views',
+    publishedAt: 'Published',
+    editAgain: 'Fix',
+    empty: 'No image collections yet. Share a set of photos with your readers',
+    emptyStatus: 'No collections with this status',
+    publish: 'Publish image collection',
+  },
+};
