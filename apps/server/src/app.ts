@@ -92,7 +92,7 @@ export async function buildApp(
   await app.register(topicRoutes, { db });
   await app.register(albumRoutes, { db });
   await app.register(dynamicRoutes, { db });
-  await app.register(liveRoutes, { db });
+  await app.register(liveRoutes, { db, config });
   await app.register(programRoutes, { db });
   await app.register(opsRoutes, { db });
   await app.register(mediaRoutes, { storage, config, db });

@@ -1,14 +1,17 @@
 import { type Envelope, FILESERVICE_PATHS, Status, USER_GUID_HEADER } from '@cc/contracts';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { isUnsignedApiPath } from './plugins/signature.js';
 import {
   createArticle,
   createDesign,
+  createImage,
   createMessage,
   createUpload,
   createVideo,
   type TestAuthor,
 } from './test/factories.js';
+import { lives, programs } from './db/schema/index.js';
 import { useTestApp } from './test/support.js';
 import { useWebDistFixture } from './test/web-dist.js';
 import { tokenFor } from './modules/fileservice/test-support.js';
@@ -36,6 +39,36 @@ const article = (c: Case) => createArticle(t.db, c.owner.userId).then((row) => r
 const video = (c: Case) => createVideo(t, c.owner).then((v) => v.id);
 const design = (c: Case) => createDesign(t, c.owner).then((d) => d.id);
 const message = (c: Case) => createMessage(t.db, c.owner.userId);
+const album = (c: Case) =>
+  createArticle(t.db, c.owner.userId, { type: 'album', title: '车主的一组图集' }).then((row) => row.id);
+const dynamic = (c: Case) =>
+  createArticle(t.db, c.owner.userId, { type: 'dynamic', title: '车主的动态', content: '车主的动态' }).then(
+    (row) => row.id,
+  );
+/** A published live show of the owner (its `contents` row and its `lives` row), straight into the tables. */
+const live = async (c: Case) => {
+  const row = await createArticle(t.db, c.owner.userId, {
+    type: 'live',
+    title: '车主的一场直播预告',
+    content: '',
+    status: 'published',
+  });
+  await t.db
+    .insert(lives)
+    .values({ contentId: row.id, startAt: new Date(Date.now() + 86_400_000), streamKey: 'owner-key' });
+  return row.id;
+};
+/** A published program of the owner with no episodes, straight into the tables. */
+const program = async (c: Case) => {
+  const row = await createArticle(t.db, c.owner.userId, {
+    type: 'program',
+    title: '车主的一档节目',
+    content: '',
+    status: 'published',
+  });
+  await t.db.insert(programs).values({ contentId: row.id });
+  return row.id;
+};
 
 async function fileService(c: Case, method: 'GET' | 'POST' | 'DELETE', path: string): Promise<Envelope> {
   const key = await createUpload(t.db, c.owner.userId);
@@ -63,6 +96,8 @@ async function fileService(c: Case, method: 'GET' | 'POST' | 'DELETE', path: str
 /** Every resource route: `METHOD url` → the intruder's call on a fresh resource of the owner. */
 const MATRIX: Record<string, Probe> = {
   'GET /api/content/detail': async (c) => t.get('/api/content/detail', { id: await article(c) }, c.intruder),
+  'POST /api/content/delete_batch': async (c) =>
+    t.post('/api/content/delete_batch', { ids: [await article(c)] }, c.intruder, { json: true }),
   'POST /api/content/delete': async (c) =>
     t.post('/api/content/delete', { id: await article(c) }, c.intruder),
   'POST /api/article/publish': async (c) =>
@@ -85,6 +120,55 @@ const MATRIX: Record<string, Probe> = {
   },
   'POST /api/video/save_dots': async (c) =>
     t.post('/api/video/save_dots', { id: await video(c), dots: [] }, c.intruder, { json: true }),
+  'GET /api/album/detail': async (c) => t.get('/api/album/detail', { id: await album(c) }, c.intruder),
+  'POST /api/album/publish': async (c) => {
+    // the intruder's own image: the refusal must come from the album id
+    const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const own = await createImage(t, c.intruder, png);
+    return t.post(
+      '/api/album/publish',
+      { id: await album(c), title: '别人的图集草稿', images: [{ url: own.url }], publishType: 0 },
+      c.intruder,
+      { json: true },
+    );
+  },
+  'GET /api/dynamic/detail': async (c) => t.get('/api/dynamic/detail', { id: await dynamic(c) }, c.intruder),
+  // an intruder allowed dynamics (one who is not gets 10005 before the id is looked at)
+  'POST /api/dynamic/publish': async (c) =>
+    t.post(
+      '/api/dynamic/publish',
+      { id: await dynamic(c), text: '别人的动态', publishType: 0 },
+      await t.signIn({ dynamicShow: 1 }),
+      { json: true },
+    ),
+  'GET /api/live/detail': async (c) => t.get('/api/live/detail', { id: await live(c) }, c.intruder),
+  'POST /api/live/save': async (c) =>
+    t.post(
+      '/api/live/save',
+      {
+        id: await live(c),
+        title: '别人的直播改个标题',
+        coverUrl: '/media/img/0x0/images/x.png',
+        startAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+      c.intruder,
+      { json: true },
+    ),
+  'POST /api/live/state': async (c) =>
+    t.post('/api/live/state', { id: await live(c), state: 'live' }, c.intruder, { json: true }),
+  'POST /api/live/reset_key': async (c) =>
+    t.post('/api/live/reset_key', { id: await live(c) }, c.intruder, { json: true }),
+  'GET /api/program/detail': async (c) => t.get('/api/program/detail', { id: await program(c) }, c.intruder),
+  // an intruder allowed programs (grade 3; one who is not gets 10005 before the id is looked at)
+  'POST /api/program/save': async (c) =>
+    t.post(
+      '/api/program/save',
+      { id: await program(c), title: '别人的节目改个标题', episodeIds: [] },
+      await t.signIn({ grade: 3 }),
+      { json: true },
+    ),
   'GET /api/design/detail': async (c) => t.get('/api/design/detail', { id: await design(c) }, c.intruder),
   'POST /api/design/save': async (c) =>
     t.post(
@@ -120,11 +204,19 @@ const NOT_RESOURCE_ROUTES: Record<string, string> = {
   'POST /api/user/change_password': 'own password and sessions',
   'GET /api/config': 'public config',
   'GET /api/car/series_search': 'the shared car catalogue, the same for every author',
+  'GET /api/topic/list': "the platform's topics (the counts are of the session's own works)",
+  'GET /api/user/permissions': 'own permissions',
+  'GET /api/content/status_counts': 'own counts',
+  'GET /api/ops/review/list': 'operators only (10005 for authors, tested in ops.routes.test.ts)',
+  'POST /api/ops/review/decide': 'operators only (10005 for authors, tested in ops.routes.test.ts)',
+  'GET /api/ops/user/permissions': 'operators only (10005 for authors, tested in ops.routes.test.ts)',
+  'POST /api/ops/user/set_permissions': 'operators only (10005 for authors, tested in ops.routes.test.ts)',
   'GET /api/home/userinfo': 'own user',
   'GET /api/home/overview': 'own statistics',
   'GET /api/user_center/get_my_info_by_id': 'own user (the id is the session’s)',
   'GET /api/program/get_user_grade': 'own grade',
   'GET /api/dynamic/get_dynamic_auth': 'own permission',
+  'GET /api/dynamic/list': 'own dynamics, a list',
   'GET /api/manage/upload_file_secret': 'own upload secret',
   'GET /api/video/get_upload_video_secret': 'own upload token',
   'GET /api/small_video/get_duration_permission': 'own permission',

@@ -135,6 +135,18 @@ const envSchema = z.object({
   FEEDBACK_URL: z.string().default('https://www.wjx.cn/vm/creator-centre-feedback.aspx'),
   /** encoded in the contact-support QR code (API.md §6 common_material) */
   SUPPORT_URL: z.string().url().default('https://creator.example.com/support'),
+  /**
+   * host (and optional port) of the RTMP ingest that live shows push to (issue #10, docs/api.md "Live shows"); empty:
+   * the host name the author's request came to
+   */
+  LIVE_PUSH_HOST: z
+    .string()
+    .trim()
+    .regex(
+      /^$|^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/,
+      'a host name or address, optionally :port',
+    )
+    .default(''),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false', '1', '0']).default('auto'),
   TRUST_PROXY: trustProxySchema.default(false),
   /** counters of the request limits in Redis instead of the database (issue #8 item 5) */
@@ -202,6 +214,11 @@ export interface AppConfig {
   feedbackUrl: string;
   /** the address the contact-support QR code encodes */
   supportUrl: string;
+  /**
+   * `host[:port]` of the RTMP ingest in live shows' push address (`rtmp://<host>/live`); undefined: the request's
+   * host name. This product runs no ingest server itself (docs/api.md "Live shows").
+   */
+  livePushHost: string | undefined;
   /** 'auto': Secure when the request came over https */
   cookieSecure: boolean | 'auto';
   /**
@@ -288,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siblingSites: e.SIBLING_SITES ?? defaultSiblingSites,
     feedbackUrl: e.FEEDBACK_URL,
     supportUrl: e.SUPPORT_URL,
+    livePushHost: e.LIVE_PUSH_HOST || undefined,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : truthy(e.COOKIE_SECURE),
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,

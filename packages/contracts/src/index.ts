@@ -15,3 +15,8 @@ export * from './responses.js';
 export * from './account.js';
 export * from './car.js';
 export * from './works.js';
+export * from './album.js';
+export * from './permissions.js';
+export * from './dynamic.js';
+export * from './live.js';
+export * from './program.js';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { changePasswordResultSchema } from './account.js';
+import { albumDetailSchema } from './album.js';
 import { carSeriesSearchSchema } from './car.js';
+import { liveDetailSchema, liveResetKeyResultSchema } from './live.js';
+import { programDetailSchema } from './program.js';
+import { dynamicDetailSchema, dynamicListSchema } from './dynamic.js';
 import {
   designDetailSchema,
   designListItemSchema,
@@ -32,7 +36,17 @@ import {
   shardsMissingDataSchema,
   uploadVideoSecretSchema,
 } from './upload.js';
-import { opsReviewDecideResultSchema, opsReviewItemSchema, topicListSchema } from './works.js';
+import { opsUserSchema, permissionsSchema } from './permissions.js';
+import {
+  contentDeleteBatchResultSchema,
+  contentStatusCountsSchema,
+  idResultSchema,
+  liveStateResultSchema,
+  opsReviewDecideResultSchema,
+  opsReviewItemSchema,
+  saveLiveResultSchema,
+  topicListSchema,
+} from './works.js';
 import { durationPermissionSchema, saveVideoDotsResultSchema, videoDetailSchema } from './video.js';
 
 /**
@@ -185,9 +199,25 @@ export const apiDataSchemas = {
   // car catalogue (API.md §13, issue #10)
   '/api/car/series_search': carSeriesSearchSchema,
   // every kind of work (issue #10, API.md §13, docs/api.md "Other content types")
+  '/api/live/save': saveLiveResultSchema,
+  '/api/live/state': liveStateResultSchema,
+  '/api/live/reset_key': liveResetKeyResultSchema,
+  '/api/live/detail': liveDetailSchema,
+  '/api/program/save': idResultSchema,
+  '/api/program/detail': programDetailSchema,
+  '/api/album/publish': publishResultSchema,
+  '/api/album/detail': albumDetailSchema,
+  '/api/dynamic/publish': publishResultSchema,
+  '/api/dynamic/detail': dynamicDetailSchema,
+  '/api/dynamic/list': dynamicListSchema,
   '/api/topic/list': topicListSchema,
   '/api/ops/review/list': opsReviewListSchema,
   '/api/ops/review/decide': opsReviewDecideResultSchema,
+  '/api/ops/user/permissions': opsUserSchema,
+  '/api/ops/user/set_permissions': opsUserSchema,
+  '/api/user/permissions': permissionsSchema,
+  '/api/content/status_counts': contentStatusCountsSchema,
+  '/api/content/delete_batch': contentDeleteBatchResultSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A path of `apiDataSchemas`. */

@@ -534,6 +534,8 @@ export const SERVER_MESSAGES = {
     'en-US': 'a program can have at most {{max}} episodes',
   },
   PROGRAM_EPISODE_REPEATED: { 'zh-CN': '同一作品不能重复加入', 'en-US': 'a work is listed twice' },
+  IDS_REPEATED: { 'zh-CN': '同一作品不能重复选择', 'en-US': 'an id is listed twice' },
+  USER_NOT_FOUND: { 'zh-CN': '没有这个账号', 'en-US': 'no such account' },
   OPERATOR_ONLY: { 'zh-CN': '仅运营人员可以操作', 'en-US': 'operators only' },
   OPS_REASON_REQUIRED: { 'zh-CN': '驳回时请填写原因', 'en-US': 'a reason is required to reject' },
   OPS_REASON_LENGTH: {
@@ -554,9 +556,79 @@ export const SERVER_MESSAGES = {
   },
   // (issue #10 helpers: the codes of album, dynamic, live and program go in their sections below)
   // ---- album ----
+  ALBUM_IMAGE_TOO_SMALL: {
+    'zh-CN': '第 {{index}} 张图片尺寸为 {{width}}×{{height}}，图集图片至少 {{min}}×{{min}} 像素',
+    'en-US':
+      'image {{index}} is {{width}}×{{height}}; images of a collection must be at least {{min}}×{{min}} pixels',
+  },
+  ALBUM_IMAGE_MISSING: {
+    'zh-CN': '第 {{index}} 张图片已不存在，请重新上传',
+    'en-US': 'image {{index}} no longer exists; upload it again',
+  },
   // ---- dynamic ----
+  DYNAMIC_NOT_ALLOWED: {
+    'zh-CN': '你还没有发布动态的权限',
+    'en-US': 'you are not allowed to publish posts',
+  },
+  DYNAMIC_VIDEO_NOT_YOURS: {
+    'zh-CN': '视频不存在或不是你的作品',
+    'en-US': 'no such video of yours',
+  },
+  DYNAMIC_VIDEO_GONE: {
+    'zh-CN': '动态中的视频已被删除',
+    'en-US': 'the video of the post was deleted',
+  },
+  DYNAMIC_IMAGE_GONE: {
+    'zh-CN': '动态中的图片已不存在',
+    'en-US': 'an image of the post no longer exists',
+  },
   // ---- live ----
+  LIVE_STATE_UPCOMING: { 'zh-CN': '未开始', 'en-US': 'upcoming' },
+  LIVE_STATE_LIVE: { 'zh-CN': '直播中', 'en-US': 'live' },
+  LIVE_STATE_ENDED: { 'zh-CN': '已结束', 'en-US': 'ended' },
+  LIVE_START_PAST: { 'zh-CN': '开播时间必须晚于现在', 'en-US': 'the start time must be in the future' },
+  LIVE_START_TOO_FAR: {
+    'zh-CN': '开播时间最多可预约到 {{days}} 天后',
+    'en-US': 'the start time can be at most {{days}} days ahead',
+  },
+  LIVE_NOT_EDITABLE: {
+    'zh-CN': '只有未开始的直播可以修改（这场直播{{state}}）',
+    'en-US': 'only an upcoming live show can be edited (this one is {{state}})',
+  },
+  LIVE_STATE_ILLEGAL: {
+    'zh-CN': '直播状态不能从“{{from}}”变为“{{to}}”：只能 未开始 → 直播中 → 已结束',
+    'en-US': 'a live show cannot go from {{from}} to {{to}}: only upcoming → live → ended',
+  },
+  LIVE_REJECTED_NO_START: {
+    'zh-CN': '直播未通过审核，不能开播：请修改后重新提交',
+    'en-US': 'the live show did not pass review and cannot go live; edit it and save it again',
+  },
+  LIVE_REVIEWING_NO_START: {
+    'zh-CN': '直播正在人工审核，通过后才能开播',
+    'en-US': 'the live show is waiting for a reviewer; it can go live once approved',
+  },
+  LIVE_REPLAY_NOT_ENDED: {
+    'zh-CN': '直播结束时才能关联回放',
+    'en-US': 'a replay can be attached only to an ended live show',
+  },
+  LIVE_REPLAY_INVALID: {
+    'zh-CN': '回放必须是你自己上传完成的视频',
+    'en-US': 'the replay must be one of your own videos whose upload is complete',
+  },
+  LIVE_KEY_ENDED: {
+    'zh-CN': '直播已结束，不能再重置推流密钥',
+    'en-US': 'the live show has ended; its stream key cannot be reset',
+  },
   // ---- program ----
+  PROGRAM_GRADE_REQUIRED: {
+    'zh-CN': '创作者等级达到 {{grade}} 级后才能创建和编辑节目',
+    'en-US': 'programs open at creator grade {{grade}}: you cannot create or edit one yet',
+  },
+  PROGRAM_EPISODE_INVALID: {
+    'zh-CN': '剧集必须是你自己已发布的文章、图集、视频或小视频',
+    'en-US':
+      'an episode must be one of your own published articles, image collections, videos or short videos',
+  },
 
   // ---- messages and notices ----
   MESSAGE_NOT_FOUND: { 'zh-CN': '消息不存在', 'en-US': 'no such message' },

@@ -59,6 +59,8 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 export const myInfoSchema = userInfoSchema.extend({
   id: idSchema,
   userIdentityList: z.array(z.strictObject({ type: z.int() })),
+  /** extension (issue #10): `author`, or `operator` (the review queue and permissions, API.md §13) */
+  role: z.enum(['author', 'operator']).optional(),
 });
 export type MyInfo = z.infer<typeof myInfoSchema>;
 
@@ -137,6 +139,8 @@ export const contentDetailSchema = contentListItemSchema.extend({
   /** the stored (sanitized) HTML body of an article */
   content: z.string(),
   coverUrls: z.array(z.string()),
+  /** extension (issue #10): when a `scheduled` work publishes (ISO 8601); null otherwise (videos: `video/detail`) */
+  scheduledAt: isoTimeSchema.nullable().optional(),
 });
 export type ContentDetail = z.infer<typeof contentDetailSchema>;
 

@@ -297,3 +297,41 @@ export const opsReviewDecideResultSchema = z.strictObject({
   id: idSchema,
   status: z.enum(contentStatuses),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Content management of every type (issue #10 "One management view"; docs/api.md)
+// ---------------------------------------------------------------------------------------------------
+
+/** `GET /api/content/status_counts { type? }` (extension): the author's works per status, for the tabs. */
+export const contentStatusCountsParamSchema = z.object({ type: z.enum(contentTypes).optional() });
+export type ContentStatusCountsParam = z.infer<typeof contentStatusCountsParamSchema>;
+
+/** How many of the author's works (of the type, when given) have each status; `all` excludes deleted ones. */
+export const contentStatusCountsSchema = z.strictObject({
+  all: z.int().min(0),
+  draft: z.int().min(0),
+  reviewing: z.int().min(0),
+  published: z.int().min(0),
+  rejected: z.int().min(0),
+  scheduled: z.int().min(0),
+});
+export type ContentStatusCounts = z.infer<typeof contentStatusCountsSchema>;
+
+/** Most works one bulk delete takes (a page of the management list is at most 100). */
+export const CONTENT_BATCH_MAX = 100;
+
+/**
+ * `POST /api/content/delete_batch { ids }` (extension): soft-deletes several of the author's works at once, in
+ * one transaction — all or nothing (one id that is not the author's live work → 10006, nothing deleted).
+ */
+export const contentDeleteBatchParamSchema = z.object({
+  ids: z
+    .array(idInputSchema)
+    .min(1, 'FIELD_TOO_FEW')
+    .max(CONTENT_BATCH_MAX, 'FIELD_TOO_MANY')
+    .refine((ids) => new Set(ids).size === ids.length, 'IDS_REPEATED'),
+});
+export type ContentDeleteBatchParam = z.infer<typeof contentDeleteBatchParamSchema>;
+
+/** `content/delete_batch` → how many works were deleted. */
+export const contentDeleteBatchResultSchema = z.strictObject({ deleted: z.int().min(0) });

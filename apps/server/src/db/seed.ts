@@ -1,7 +1,18 @@
 import { IDENTITY_TYPE_163, md5Hex, type MessageRef, MsgGroup, renderMessage } from '@cc/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
-import { contents, dailyStats, userIdentities, users, videos } from './schema/index.js';
+import {
+  albums,
+  contents,
+  dailyStats,
+  dynamics,
+  lives,
+  programs,
+  userIdentities,
+  users,
+  videos,
+} from './schema/index.js';
+import { randomBytes } from 'node:crypto';
 import type { Db } from './client.js';
 import { demoCoverKey } from './demo-covers.js';
 import { insertDemoVideoUploads } from './demo-videos.js';
@@ -22,6 +33,9 @@ import { findCredentials } from '../modules/user/user.service.js';
 
 export const DEMO_ACCOUNT = 'demo';
 export const DEMO_PASSWORD = 'demo-password';
+/** The demo's operator (API.md §13 "The embedded demo seeds an operator, `operator` / `operator-password`"). */
+export const OPERATOR_ACCOUNT = 'operator';
+export const OPERATOR_PASSWORD = 'operator-password';
 
 const DAY = 86_400_000;
 
@@ -39,6 +53,8 @@ const demoContent: {
   daysAgo: number;
   /** why the automatic review refused it (a catalog message, rendered in the reader's language) */
   rejectMessage?: MessageRef;
+  /** why it waits for an operator (status `reviewing`, issue #10) */
+  holdMessage?: MessageRef;
 }[] = [
   {
     type: 'article',
@@ -145,9 +161,23 @@ const demoContent: {
     daysAgo: 1,
   },
   {
+    type: 'article',
+    title: '新车到店实拍，想看实车的朋友加微信预约',
+    status: 'reviewing',
+    views: 0,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    daysAgo: 0,
+    holdMessage: {
+      code: 'REVIEW_HELD_WORD',
+      params: { word: '加微信', rule: { code: 'WORD_RULE_CONTACT_DETAILS' } },
+    },
+  },
+  {
     type: 'live',
     title: '周五晚八点：买车答疑直播',
-    status: 'scheduled',
+    status: 'published',
     views: 0,
     likes: 0,
     comments: 0,
@@ -174,6 +204,20 @@ const demoArticleBody =
 /** The upload key (API.md §7 `fileUploadId`) of demo item `i`'s video, one per item of `demoContent`. */
 const demoVideoKeys = () => demoContent.map((_, i) => md5Hex(`demo-video-${i}`));
 
+/** Creates the demo's operator (role `operator`, API.md §13) unless the account exists. */
+async function ensureOperator(db: Db, config: AppConfig): Promise<void> {
+  if (await findCredentials(db, OPERATOR_ACCOUNT)) return;
+  await db
+    .insert(users)
+    .values({
+      account: OPERATOR_ACCOUNT,
+      passwordHash: await hashPassword(config, OPERATOR_PASSWORD),
+      mediaName: '内容审核',
+      role: 'operator',
+    })
+    .onConflictDoNothing();
+}
+
 /**
  * Seeds the demo if absent.
  * @returns true when it seeded, false when the demo already existed
@@ -183,6 +227,8 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
   if (existing) {
     // A demo seeded before the clips existed gets them now (issue #9); a no-op otherwise.
     await insertDemoVideoUploads(db, existing.id, demoVideoKeys(), config.storageDriver, now);
+    // a demo seeded before operators existed gets its operator now (issue #10)
+    await ensureOperator(db, config);
     return false;
   }
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
@@ -217,6 +263,7 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
           status: item.status,
           rejectReason: item.rejectMessage ? renderMessage(item.rejectMessage, 'zh-CN') : null,
           rejectMessage: item.rejectMessage ?? null,
+          holdMessage: item.holdMessage ?? null,
           views: item.views,
           likes: item.likes,
           comments: item.comments,
@@ -236,7 +283,38 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
           description: '演示视频：项目自带的测试画面。',
         });
       }
+      // the facts of the other types (issue #10), so every demo work opens in its own editor
+      if (item.type === 'album')
+        await tx.insert(albums).values({
+          contentId: row!.id,
+          images: [0, 1, 2].map((k) => ({ url: demoCover(k), caption: `展台实拍 ${k + 1}` })),
+        });
+      if (item.type === 'dynamic') {
+        await tx
+          .update(contents)
+          .set({ content: item.title })
+          .where(sql`${contents.id} = ${row!.id}`);
+        await tx.insert(dynamics).values({ contentId: row!.id, images: [demoCover(i)] });
+      }
+      if (item.type === 'live')
+        await tx.insert(lives).values({
+          contentId: row!.id,
+          startAt: new Date(now.getTime() + 2 * DAY),
+          description: '买车前的疑问，直播间里一次聊清楚。',
+          streamKey: randomBytes(18).toString('base64url'),
+        });
+      if (item.type === 'program')
+        await tx.insert(programs).values({
+          contentId: row!.id,
+          description: '每期一个用车话题，讲透讲明白。',
+          episodeIds: demoContent.flatMap((c) =>
+            c.type === 'video' && c.status === 'published' && contentIds.has(c.title)
+              ? [contentIds.get(c.title)!]
+              : [],
+          ),
+        });
     }
+    await ensureOperator(tx, config);
     await insertDemoVideoUploads(tx, userId, demoVideoKeys(), config.storageDriver, now);
 
     // 15 messages: several unread system messages (the bell), and a few in the other groups. Each is a kind of

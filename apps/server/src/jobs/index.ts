@@ -13,6 +13,7 @@ import {
 import { publishScheduledVideo } from '../modules/video/video.service.js';
 import { AUTH_PURGE_CRON, runAuthPurge } from './auth-purge.js';
 import { SCHEDULE_SWEEP_CRON, sweepDueSchedules } from './schedule-sweep.js';
+import { LIVE_REMINDER_CRON, runLiveReminders } from './live-reminder.js';
 import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
 
 /**
@@ -22,7 +23,8 @@ import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
  * (pg-boss sends multi-statement migrations that a prepared `query` refuses), SQL with parameters through
  * `query`. Jobs: `video-probe` (after a merge), `upload-cleanup` (hourly, API.md §7 24 h expiry) and
  * `video-publish` (a scheduled video at its time, issue #3), `schedule-sweep` (every minute and at start:
- * scheduled works whose time passed, issue #10), `auth-purge` (hourly, issue #7: expired
+ * scheduled works whose time passed, issue #10), `live-reminder` (every minute: live shows starting within 15
+ * minutes, issue #10), `auth-purge` (hourly, issue #7: expired
  * sessions, stale auth attempts, expired upload tokens) and `upload-release` (the file a video swapped out,
  * once nothing plays it: issue #8 item 1).
  */
@@ -142,6 +144,11 @@ export function startJobs(
       if (published) app.log.info({ published }, 'scheduled works published by the sweep');
     });
     await boss.schedule(JOB_NAMES.scheduleSweep, SCHEDULE_SWEEP_CRON);
+    await boss.work(JOB_NAMES.liveReminder, { pollingIntervalSeconds: 30 }, async () => {
+      const sent = await runLiveReminders(handle.db);
+      if (sent) app.log.info({ sent }, 'live show reminders sent');
+    });
+    await boss.schedule(JOB_NAMES.liveReminder, LIVE_REMINDER_CRON);
     started = true;
     // once at start: what came due while the server was down is published now, not at the next minute
     await boss.send(JOB_NAMES.scheduleSweep, {});

@@ -8,6 +8,8 @@ export const JOB_NAMES = {
   videoPublish: 'video-publish',
   /** every minute and at start: publish scheduled works whose time has passed (issue #10) */
   scheduleSweep: 'schedule-sweep',
+  /** every minute: the reminder message of live shows starting within 15 minutes (issue #10) */
+  liveReminder: 'live-reminder',
   /** hourly: delete expired sessions, stale auth attempts and expired upload tokens (issue #7) */
   authPurge: 'auth-purge',
   /**

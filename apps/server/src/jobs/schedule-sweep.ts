@@ -1,6 +1,8 @@
 import type { ContentStatus, ContentType } from '@cc/contracts';
 import type { Db } from '../db/client.js';
+import { publishScheduledAlbum } from '../modules/album/album.service.js';
 import { publishScheduledArticle } from '../modules/content/content.service.js';
+import { publishScheduledDynamic } from '../modules/dynamic/dynamic.service.js';
 import { publishScheduledVideo } from '../modules/video/video.service.js';
 import { findDueSchedules } from '../read-models/due-schedules.js';
 
@@ -11,6 +13,8 @@ const SCHEDULED_PUBLISHERS: Partial<
   Record<ContentType, (db: Db, id: number, now: Date) => Promise<ContentStatus | null>>
 > = {
   article: (db, id, now) => publishScheduledArticle(db, id, undefined, now),
+  album: (db, id, now) => publishScheduledAlbum(db, id, undefined, now),
+  dynamic: (db, id, now) => publishScheduledDynamic(db, id, undefined, now),
   video: (db, id, now) => publishScheduledVideo(db, id, undefined, now),
   smallVideo: (db, id, now) => publishScheduledVideo(db, id, undefined, now),
 };

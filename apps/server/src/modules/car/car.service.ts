@@ -84,3 +84,17 @@ export function searchCarSeries(keyword: string): CarSeriesItem[] {
 export function unknownCarSeriesIds(ids: readonly number[]): number[] {
   return ids.filter((id) => !SERIES_IDS.has(id));
 }
+
+const SERIES_BY_ID: ReadonlyMap<number, CarSeriesItem> = new Map(INDEX.map((e) => [e.item.id, e.item]));
+
+/**
+ * The catalogue's series of `ids` (`{ id, brand, series }`, names as `searchCarSeries` answers them), for the
+ * detail answers of works that carry `carSeriesIds` (API.md §13; album/detail, issue #10).
+ * @returns one item per known id, in the order given; ids not in the catalogue are left out
+ */
+export function carSeriesByIds(ids: readonly number[]): CarSeriesItem[] {
+  return ids.flatMap((id) => {
+    const item = SERIES_BY_ID.get(id);
+    return item ? [item] : [];
+  });
+}

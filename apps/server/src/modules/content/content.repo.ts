@@ -151,3 +151,32 @@ export async function countByStatus(db: Db, userId: number, status: ContentStatu
     .where(and(eq(contents.userId, userId), eq(contents.status, status)));
   return Number(row?.n ?? 0);
 }
+
+/** The user's items per status (of one type when given), deleted ones included under `deleted`. */
+export async function countPerStatus(
+  db: Db,
+  userId: number,
+  type?: ContentType,
+): Promise<Map<ContentStatus, number>> {
+  const where: SQL[] = [eq(contents.userId, userId)];
+  if (type) where.push(eq(contents.type, type));
+  const rows = await db
+    .select({ status: contents.status, n: count() })
+    .from(contents)
+    .where(and(...where))
+    .groupBy(contents.status);
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/**
+ * Soft-deletes the user's live items among `ids` (status `deleted`), locking them first.
+ * @returns the ids deleted
+ */
+export async function softDeleteOwn(tx: Db, userId: number, ids: number[], now: Date): Promise<number[]> {
+  const rows = await tx
+    .update(contents)
+    .set({ status: 'deleted', deletedAt: now, updatedAt: now, scheduledAt: null })
+    .where(and(inArray(contents.id, ids), eq(contents.userId, userId), ne(contents.status, 'deleted')))
+    .returning({ id: contents.id });
+  return rows.map((r) => r.id);
+}

@@ -1,4 +1,8 @@
 import {
+  contentDeleteBatchParamSchema,
+  contentDeleteBatchResultSchema,
+  contentStatusCountsParamSchema,
+  contentStatusCountsSchema,
   contentDetailSchema,
   contentListParamSchema,
   contentListSchema,
@@ -56,6 +60,30 @@ export default async function contentRoutes(app: FastifyInstance, opts: { db: Db
     },
     async (param, request) =>
       service.getContentDetail(db, requireUser(request).id, param.id, requestLanguage(request)),
+  );
+  signedRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/content/status_counts',
+      param: contentStatusCountsParamSchema,
+      summary: 'How many of my works have each status (management tabs)',
+      tags,
+      data: contentStatusCountsSchema,
+    },
+    async (param, request) => service.countContentByStatus(db, requireUser(request).id, param.type),
+  );
+  signedRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/content/delete_batch',
+      param: contentDeleteBatchParamSchema,
+      summary: 'Delete several of my works at once (soft; all or nothing)',
+      tags,
+      data: contentDeleteBatchResultSchema,
+    },
+    async (param, request) => service.deleteContentBatch(db, requireUser(request).id, param.ids),
   );
   signedRoute(
     app,

@@ -6,6 +6,7 @@ import {
   type ContentListItem,
   type ContentListParam,
   type ContentStatus,
+  type ContentStatusCounts,
   type ContentType,
   htmlToPlainText,
   type ListData,
@@ -88,15 +89,19 @@ export function rejectReasonIn(
  * @returns `published`, or `rejected` with the reason as a catalog message naming the rule, e.g.
  *   REVIEW_SENSITIVE_WORD "contains a prohibited word: 赌博 (gambling)" / "包含违禁词：赌博（赌博）"; or
  *   `reviewing` when no rule refuses it but a word of `REVIEW_WORDS` needs an operator (issue #10)
+ * @param input.titleRule false skips the title rule, for types without a title of their own (a dynamic's title is
+ *   the start of its text, issue #10; its type checks its own length rule first); default true
  */
 export function reviewContent(input: {
   title: string;
   html?: string;
   bodyText?: string;
   text?: string;
+  titleRule?: boolean;
 }): ReviewResult {
   const bodyText = input.bodyText ?? (input.html !== undefined ? htmlToPlainText(input.html) : undefined);
-  const ruleBroken = checkTitle(input.title) ?? (bodyText !== undefined ? checkBodyText(bodyText) : null);
+  const titleBroken = input.titleRule === false ? null : checkTitle(input.title);
+  const ruleBroken = titleBroken ?? (bodyText !== undefined ? checkBodyText(bodyText) : null);
   if (ruleBroken) {
     // `message` is the rule's English text, for logs: the stored reason is the catalog message alone
     const { message: _english, ...reason } = ruleBroken;
@@ -414,7 +419,12 @@ export async function getContentDetail(
   const row = await repo.findOwnContent(db, userId, id);
   if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'CONTENT_NOT_FOUND');
   const [item] = await addVideoFacts(db, [toListItem(row, lang)]);
-  return { ...item!, content: row.content, coverUrls: row.coverUrls };
+  return {
+    ...item!,
+    content: row.content,
+    coverUrls: row.coverUrls,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -689,4 +699,80 @@ export async function applyReview(
   });
   await deps.sendMessage(tx, { userId: row.userId, ...reviewMessage(row.type, row.id, row.title, review) });
   return updated;
+}
+
+/**
+ * An operator's decision on a held work (API.md §13 `ops/review/decide`, issue #10 "Review"): `approve`
+ * publishes it now, `reject` refuses it with the operator's reason (REVIEW_OPERATOR_REJECTED, shown to the
+ * author in both languages around the operator's own words); the author gets the outcome's message either
+ * way. The row is locked, so two operators deciding at once decide once.
+ * @param reason the operator's words (required to reject; checked by the param schema)
+ * @returns the work's new status
+ * @throws NOT_FOUND (10006) for a missing or deleted work; CONFLICT (10008, OPS_NOT_WAITING) when it is not
+ *   waiting (already decided, edited back to a draft)
+ */
+export async function decideHeldWork(
+  db: Db,
+  id: number,
+  decision: 'approve' | 'reject',
+  reason: string,
+  deps: PublishDeps = { sendMessage: sendSystemMessage },
+  now = new Date(),
+): Promise<ContentStatus> {
+  return db.transaction(async (tx) => {
+    const row = await repo.findContentByIdForUpdate(tx, id);
+    if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'CONTENT_NOT_FOUND');
+    if (row.status !== 'reviewing') throw new AppError('CONFLICT', 'OPS_NOT_WAITING');
+    const review: ReviewResult =
+      decision === 'approve'
+        ? { status: 'published', reason: null, rule: null }
+        : {
+            status: 'rejected',
+            reason: { code: 'REVIEW_OPERATOR_REJECTED', params: { reason } },
+            rule: 'OPERATOR',
+          };
+    const updated = await applyReview(tx, row, review, deps, now);
+    return updated.status;
+  });
+}
+
+/**
+ * `GET /api/content/status_counts { type? }` (extension, issue #10 "One management view"): the author's works per
+ * status for the management tabs; `all` is every work not deleted.
+ */
+export async function countContentByStatus(
+  db: Db,
+  userId: number,
+  type?: ContentType,
+): Promise<ContentStatusCounts> {
+  const per = await repo.countPerStatus(db, userId, type);
+  const n = (s: ContentStatus) => per.get(s) ?? 0;
+  const counts = {
+    draft: n('draft'),
+    reviewing: n('reviewing'),
+    published: n('published'),
+    rejected: n('rejected'),
+    scheduled: n('scheduled'),
+  };
+  return { all: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
+}
+
+/**
+ * `POST /api/content/delete_batch { ids }` (extension, issue #10 "bulk delete"): soft-deletes the works in one
+ * transaction, all or nothing; a scheduled one loses its schedule.
+ * @returns `{ deleted }`, the number deleted (= ids.length)
+ * @throws NOT_FOUND (10006, CONTENT_NOT_FOUND) when any id is not a live work of the author — nothing is deleted
+ */
+export async function deleteContentBatch(
+  db: Db,
+  userId: number,
+  ids: number[],
+  now = new Date(),
+): Promise<{ deleted: number }> {
+  return db.transaction(async (tx) => {
+    const deleted = await repo.softDeleteOwn(tx, userId, ids, now);
+    // the transaction rolls back: one foreign or gone id deletes nothing
+    if (deleted.length !== ids.length) throw new AppError('NOT_FOUND', 'CONTENT_NOT_FOUND');
+    return { deleted: deleted.length };
+  });
 }

@@ -105,3 +105,17 @@ export async function renditionBytes(db: Db): Promise<number> {
   const [row] = await db.select({ n: sum(mediaRenditions.bytes) }).from(mediaRenditions);
   return Number(row?.n ?? 0);
 }
+
+/** Of `keys`, the pixel sizes of those the user uploaded, by key (one query, whatever the count). */
+export async function findOwnImageSizes(
+  db: Db,
+  userId: number,
+  keys: string[],
+): Promise<Map<string, { width: number; height: number }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: mediaImages.key, width: mediaImages.width, height: mediaImages.height })
+    .from(mediaImages)
+    .where(and(inArray(mediaImages.key, keys), eq(mediaImages.userId, userId)));
+  return new Map(rows.map((r) => [r.key, { width: r.width, height: r.height }]));
+}

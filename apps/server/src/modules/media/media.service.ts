@@ -334,3 +334,23 @@ export async function listMyImages(
     pageSize: param.pageSize,
   };
 }
+
+/**
+ * The pixel sizes of the uploaded originals behind `urls` (issue #10 review "image checks (type, size,
+ * dimensions)"), as `POST /fileservice/image` read them from the file. The `{w}x{h}` of a URL is only the
+ * rendition a client asks for, so it is not what is measured.
+ * @param urls `/media/img/{w}x{h}/{key}` URLs
+ * @returns `{ width, height }` in pixels for each URL, in order; null for a URL that is not ours or whose key
+ *   `userId` never uploaded (one query for all of them)
+ */
+export async function ownImageSizes(
+  db: Db,
+  userId: number,
+  urls: readonly string[],
+): Promise<({ width: number; height: number } | null)[]> {
+  const keys = urls.map((u) => mediaImageKey(u));
+  const sizes = await repo.findOwnImageSizes(db, userId, [
+    ...new Set(keys.filter((k): k is string => k !== null)),
+  ]);
+  return keys.map((k) => (k === null ? null : (sizes.get(k) ?? null)));
+}

@@ -106,6 +106,9 @@ export const messageTemplates = {
     reason: MessageRef,
     link: string,
   ) => kindMessage('work_held', { type, typeName, id, title, reason }, link),
+  /** A live show starts in `minutes` (issue #10 live reminder); the link opens the show's page. */
+  liveReminder: (id: number, title: string, minutes: number) =>
+    kindMessage('live_reminder', { id, title, minutes }, `/liveShow?id=${id}`),
 };
 
 /**

@@ -29,7 +29,20 @@ export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
 export async function updateUser(
   db: Db,
   id: number,
-  fields: Partial<Pick<NewUserRow, 'avatarKey' | 'mediaName' | 'passwordHash'>>,
+  fields: Partial<
+    Pick<
+      NewUserRow,
+      | 'avatarKey'
+      | 'mediaName'
+      | 'passwordHash'
+      | 'dynamicShow'
+      | 'grade'
+      | 'smallVideoMaxSeconds'
+      | 'publishPoint'
+      | 'contentAssistant'
+      | 'whiteLists'
+    >
+  >,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

@@ -1,5 +1,6 @@
 import {
   dynamicAuthSchema,
+  permissionsSchema,
   updateProfileParamSchema,
   myInfoSchema,
   uploadFileSecretSchema,
@@ -48,6 +49,17 @@ export default async function userRoutes(
       data: userGradeSchema,
     },
     async (_p, request) => service.getUserGrade(db, requireUser(request).id),
+  );
+  signedRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/user/permissions',
+      summary: 'What I may do (spec §6 permissions), as the server enforces it',
+      tags,
+      data: permissionsSchema,
+    },
+    async (_p, request) => service.getPermissions(db, requireUser(request).id),
   );
   signedRoute(
     app,

@@ -1,6 +1,16 @@
-import type { UserRole } from '@cc/contracts';
+import type { UserRole, WhiteList } from '@cc/contracts';
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Tables of the user module (ARCHITECTURE.md "a module owns its tables", issue #7): only user.repo.ts reads
@@ -30,6 +40,16 @@ export const users = pgTable(
     fansCount: integer('fans_count').notNull().default(0),
     /** `author`, or `operator` (reviews held works, issue #10 "Review"; API.md §13) */
     role: text('role').$type<UserRole>().notNull().default('author'),
+    /*
+     * per-author permissions (spec §6, issue #10 "Permissions"; contracts/permissions.ts), set by operators
+     */
+    /** the longest short video allowed, seconds; null → by grade (60 s, 300 s from grade 3) */
+    smallVideoMaxSeconds: smallint('small_video_max_seconds'),
+    /** 0 or 1: publish points (location tags) on works */
+    publishPoint: smallint('publish_point').notNull().default(0),
+    /** 0 or 1: the content assistant */
+    contentAssistant: smallint('content_assistant').notNull().default(0),
+    whiteLists: jsonb('white_lists').$type<WhiteList[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

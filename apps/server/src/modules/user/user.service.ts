@@ -3,8 +3,13 @@ import {
   IDENTITY_TYPE_163,
   mediaImageKey,
   type MyInfo,
+  type OpsUser,
+  type Permissions,
   PROGRAM_MIN_GRADE,
+  type SetPermissionsParam,
+  smallVideoMaxSeconds,
   type UpdateProfileParam,
+  type UserRole,
   type UserInfo,
 } from '@cc/contracts';
 import { deleteInBatches } from '../../db/batched-delete.js';
@@ -55,7 +60,12 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
 export async function getMyInfo(db: Db, userId: number): Promise<MyInfo> {
   const user = await loadUser(db, userId);
   const types = await repo.findIdentityTypes(db, userId);
-  return { ...toUserInfo(user), id: user.id, userIdentityList: types.map((type) => ({ type })) };
+  return {
+    ...toUserInfo(user),
+    id: user.id,
+    userIdentityList: types.map((type) => ({ type })),
+    role: user.role,
+  };
 }
 
 /** An account as passport sees it to sign in (API.md §5): never sent to a client. */
@@ -152,10 +162,82 @@ export function is163(info: Pick<MyInfo, 'userIdentityList'>): boolean {
   return info.userIdentityList.some((i) => i.type === IDENTITY_TYPE_163);
 }
 
-/** `program/get_user_grade`: rankResult 1 from grade 3 up (issue #2), else 0. @throws NOT_LOGGED_IN */
+/**
+ * `program/get_user_grade`: rankResult 1 from grade 3 up (issue #2) or on the `program` white list (spec §6,
+ * issue #10), else 0. @throws NOT_LOGGED_IN
+ */
 export async function getUserGrade(db: Db, userId: number): Promise<{ rankResult: 0 | 1; grade: number }> {
-  const user = await loadUser(db, userId);
-  return { rankResult: user.grade >= PROGRAM_MIN_GRADE ? 1 : 0, grade: user.grade };
+  const { rankResult, grade } = toPermissions(await loadUser(db, userId));
+  return { rankResult, grade };
+}
+
+/** The permissions a user row grants (contracts/permissions.ts; spec §6). */
+function toPermissions(user: repo.UserRow): Permissions {
+  const whiteLists = user.whiteLists;
+  return {
+    dynamicShow: user.dynamicShow === 1 ? 1 : 0,
+    rankResult: user.grade >= PROGRAM_MIN_GRADE || whiteLists.includes('program') ? 1 : 0,
+    grade: user.grade,
+    smallVideoMaxSeconds: user.smallVideoMaxSeconds ?? smallVideoMaxSeconds(user.grade),
+    smallVideoMaxSecondsSet: user.smallVideoMaxSeconds !== null,
+    publishPoint: user.publishPoint === 1 ? 1 : 0,
+    contentAssistant: user.contentAssistant === 1 ? 1 : 0,
+    whiteLists,
+  };
+}
+
+/**
+ * `GET /api/user/permissions` (extension, issue #10 "Permissions"): what the author may do, as the server
+ * enforces it (spec §6). @throws NOT_LOGGED_IN
+ */
+export async function getPermissions(db: Db, userId: number): Promise<Permissions> {
+  return toPermissions(await loadUser(db, userId));
+}
+
+/** The user's role (`author` or `operator`, API.md §13). @throws NOT_LOGGED_IN when the user is gone */
+export async function getUserRole(db: Db, userId: number): Promise<UserRole> {
+  return (await loadUser(db, userId)).role;
+}
+
+function toOpsUser(user: repo.UserRow): OpsUser {
+  return {
+    userId: user.id,
+    account: user.account,
+    mediaName: user.mediaName,
+    permissions: toPermissions(user),
+  };
+}
+
+/**
+ * An author by account, for operators (`GET /api/ops/user/permissions`, issue #10).
+ * @throws NOT_FOUND (10006, USER_NOT_FOUND) when there is no such account
+ */
+export async function findUserForOps(db: Db, account: string): Promise<OpsUser> {
+  const user = await repo.findUserByAccount(db, account);
+  if (!user) throw new AppError('NOT_FOUND', 'USER_NOT_FOUND');
+  return toOpsUser(user);
+}
+
+/**
+ * Sets an author's permissions (`POST /api/ops/user/set_permissions`, operators; spec §6): only the fields
+ * given change; `smallVideoMaxSeconds` 0 returns it to the grade rule.
+ * @returns the author with the permissions now in force
+ * @throws NOT_FOUND (10006, USER_NOT_FOUND) when there is no such account
+ */
+export async function setPermissions(db: Db, param: SetPermissionsParam): Promise<OpsUser> {
+  const user = await repo.findUserByAccount(db, param.account);
+  if (!user) throw new AppError('NOT_FOUND', 'USER_NOT_FOUND');
+  const updated = await repo.updateUser(db, user.id, {
+    ...(param.dynamicShow !== undefined ? { dynamicShow: param.dynamicShow } : {}),
+    ...(param.grade !== undefined ? { grade: param.grade } : {}),
+    ...(param.smallVideoMaxSeconds !== undefined
+      ? { smallVideoMaxSeconds: param.smallVideoMaxSeconds === 0 ? null : param.smallVideoMaxSeconds }
+      : {}),
+    ...(param.publishPoint !== undefined ? { publishPoint: param.publishPoint } : {}),
+    ...(param.contentAssistant !== undefined ? { contentAssistant: param.contentAssistant } : {}),
+    ...(param.whiteLists !== undefined ? { whiteLists: [...new Set(param.whiteLists)] } : {}),
+  });
+  return toOpsUser(updated!);
 }
 
 /** `dynamic/get_dynamic_auth`: `{ dynamicShow: 0 | 1 }` from the user's column. @throws NOT_LOGGED_IN */

@@ -8,7 +8,6 @@ import {
   type MessageRef,
   type PublishVideoParam,
   type SaveVideoDotsParam,
-  smallVideoMaxSeconds,
   type UploadUse,
   type VideoDetail,
   type VideoDot,
@@ -38,7 +37,7 @@ import {
   videoUrl,
 } from '../fileservice/fileservice.service.js';
 import { kindMessage, sendSystemMessage } from '../message/message.service.js';
-import { getUserGrade } from '../user/user.service.js';
+import { getPermissions } from '../user/user.service.js';
 import * as repo from './video.repo.js';
 
 /**
@@ -87,8 +86,7 @@ export const videoMessageTemplates = {
  * @throws NOT_LOGGED_IN when the user no longer exists
  */
 export async function getDurationPermission(db: Db, userId: number): Promise<DurationPermission> {
-  const { grade } = await getUserGrade(db, userId);
-  return { maxDurationSeconds: smallVideoMaxSeconds(grade) };
+  return { maxDurationSeconds: (await getPermissions(db, userId)).smallVideoMaxSeconds };
 }
 
 async function sendReviewMessage(
@@ -163,10 +161,10 @@ export async function publishVideo(
       });
     }
     if (param.use === 'smallVideo' && upload.state === 'ready') {
-      const { grade } = await getUserGrade(tx, userId);
+      // the author's permission (spec §6): an operator's value, else by grade
       const broken = checkSmallVideo(
         { width: upload.width ?? 0, height: upload.height ?? 0, duration: upload.duration ?? 0 },
-        smallVideoMaxSeconds(grade),
+        (await getPermissions(tx, userId)).smallVideoMaxSeconds,
       );
       if (broken) throw AppError.rule('fileUploadId', broken);
     }
