@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import sharp from 'sharp';
-import type { Envelope, ImageUploadResult } from '@cc/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   type Author,
@@ -15,7 +14,10 @@ import {
   type RunningServer,
   shot,
   signIn,
+  testJpeg,
+  uploadImageAs,
   useBrowserSuite,
+  useStoredLanguage,
 } from './support.js';
 
 // Issue #9 "Dead ends and wrong turns", in real Chromium against the real server (embedded default): pages
@@ -52,35 +54,9 @@ async function capture(name: string): Promise<void> {
   }
 }
 
-/** Switches the UI language the way a returning author has it (the stored choice) and reloads. */
-async function useLanguage(lang: 'zh-CN' | 'en-US'): Promise<void> {
-  await page.evaluate((l) => localStorage.setItem('cc.lang', l), lang);
-  await page.reload();
-}
-
-const jpeg = (width: number, height: number, hue: string) =>
-  sharp({ create: { width, height, channels: 3, background: hue } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="white"/></svg>`,
-        ),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
-
-/** `POST /fileservice/image` (API.md §8) as the author signed in on `page`. */
-async function uploadImage(bytes: Buffer): Promise<ImageUploadResult> {
-  const guid = (await context.cookies()).find((c) => c.name === 'UserGuid')?.value ?? '';
-  const res = await page.request.post(`${server.baseUrl}/fileservice/image`, {
-    headers: { cid: '500', ver: '1.0.4', 'x-user-guid': guid },
-    multipart: { file: { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: bytes } },
-  });
-  const env = (await res.json()) as Envelope<ImageUploadResult>;
-  assert.equal(env.status, 1, `image upload: ${env.message}`);
-  return env.data;
-}
+const useLanguage = (lang: 'zh-CN' | 'en-US') => useStoredLanguage(page, lang);
+const jpeg = testJpeg;
+const uploadImage = (bytes: Buffer) => uploadImageAs(page, server.baseUrl, bytes);
 
 /** Publishes an article with a cover through the API; resolves to its id (a group-8 message follows). */
 async function publishArticle(author: Author, title: string, publishType: 0 | 1 = 1): Promise<number> {

@@ -12,6 +12,7 @@ import {
   ENCRYPT_TYPE,
   type Envelope,
   FILESERVICE_PATHS,
+  type ImageUploadResult,
   type MergeFileStatus,
   SHARD_FILE_FIELD,
   shardCountFor,
@@ -28,6 +29,8 @@ import {
   type Page,
   request as playwrightRequest,
 } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -327,6 +330,38 @@ export async function signIn(
 }
 
 /**
+ * Sets an author's permissions (spec §6; issue #10) the way the product does: the demo's operator (`operator` /
+ * `operator-password`, seeded on the embedded default) signs in and calls `POST /api/ops/user/set_permissions`.
+ * @param perms only the fields given change (`dynamicShow`, `grade`, `smallVideoMaxSeconds`, `whiteLists`, …)
+ * @throws Error when the operator cannot sign in or the call is refused
+ */
+export async function grantPermissions(
+  baseUrl: string,
+  account: string,
+  perms: Record<string, unknown>,
+): Promise<void> {
+  const ctx = await playwrightRequest.newContext();
+  try {
+    const login = await callApi<{ userId: number }>(ctx, baseUrl, 'POST', '/api/passport/login', {
+      account: 'operator',
+      password: 'operator-password',
+    });
+    if (login.status !== 1) throw new Error(`operator login failed: ${login.status} ${login.message}`);
+    const env = await callApi(
+      ctx,
+      baseUrl,
+      'POST',
+      '/api/ops/user/set_permissions',
+      { account, ...perms },
+      login.data.userId,
+    );
+    if (env.status !== 1) throw new Error(`set_permissions failed: ${env.status} ${env.message}`);
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+/**
  * Uploads an MP4 through the file service (API.md §7: token, shards, merge), waits until the probe made it
  * ready, and publishes it through `POST /api/video/publish` as the author signed in on `page`.
  * @returns the content id
@@ -412,4 +447,72 @@ export async function shot(page: Page, name: string): Promise<string> {
   const file = path.join(screenshotDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * A JPEG of `width` × `height` pixels in `hue` with a white disc, for image uploads (covers, album images).
+ * @returns the encoded bytes
+ */
+export function testJpeg(width: number, height: number, hue: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: hue } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="white"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+}
+
+/**
+ * `POST /fileservice/image` (API.md §8) as the author signed in on `page` (its cookies and UserGuid).
+ * @throws AssertionError when the upload is refused
+ */
+export async function uploadImageAs(page: Page, baseUrl: string, bytes: Buffer): Promise<ImageUploadResult> {
+  const guid = (await page.context().cookies()).find((c) => c.name === 'UserGuid')?.value ?? '';
+  const res = await page.request.post(`${baseUrl}/fileservice/image`, {
+    headers: { cid: '500', ver: '1.0.4', 'x-user-guid': guid },
+    multipart: { file: { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: bytes } },
+  });
+  const env = (await res.json()) as Envelope<ImageUploadResult>;
+  assert.equal(env.status, 1, `image upload: ${env.message}`);
+  return env.data;
+}
+
+/** Switches the UI language the way the language switch stores it (`cc.lang`), and reloads. */
+export async function useStoredLanguage(page: Page, lang: 'zh-CN' | 'en-US'): Promise<void> {
+  await page.evaluate((l) => localStorage.setItem('cc.lang', l), lang);
+  await page.reload();
+}
+
+/**
+ * axe-core finds no critical or serious WCAG 2.1 A/AA violation on the page as it stands (DESIGN.md
+ * "Accessibility"). Waits for the network to settle, moves the pointer and focus away from the control clicked
+ * last (antd lightens a hovered or focused link button) and lets finite transitions finish first.
+ * @param where names the page in the failure message
+ */
+export async function assertNoSeriousAxe(page: Page, where: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = results.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary ?? ''}`).join('\n    ')}`,
+    );
+  assert.deepEqual(found, [], `axe on ${where}:\n${found.join('\n')}`);
 }

@@ -345,3 +345,79 @@ export function useUnsavedChangesPrompt(isDirty: boolean | (() => boolean), mess
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
 }
+
+/** What `useDraftForm` gives an editor: its values and field errors, and what a save must report. */
+export interface DraftForm<V extends object, E extends object> {
+  values: V;
+  setValues: React.Dispatch<React.SetStateAction<V>>;
+  /** sets one field and clears that field's error */
+  set<K extends keyof V>(key: K, value: V[K]): void;
+  errors: E;
+  setErrors: React.Dispatch<React.SetStateAction<E>>;
+  /** the values differ from what the server has */
+  isDirty: boolean;
+  /** after a save succeeded: the values now saved become the reference, the local copy goes */
+  markSaved(): void;
+  /** the local copy (for `LocalDraftPrompt`) */
+  draft: LocalDraft<V>;
+}
+
+/**
+ * The state of an editor form that is never lost (issue #9, #10 "Drafts never lost"): its values and errors, a
+ * local copy kept as the author types and offered back after a reload (`useLocalDraft`), and a question before
+ * leaving with unsaved changes (`useUnsavedChangesPrompt`). Dirty means "differs from the last save", compared
+ * as JSON; the live value is read at the moment of a navigation, so a save that just finished counts at once.
+ * @param opts.key the local copy's key, e.g. `live:7` or `program:new`
+ * @param opts.initial the values as the server has them (or `empty` for a new work)
+ * @param opts.empty the values of an empty form; a restored copy is laid over them (older copies lack new fields)
+ * @param opts.serverSavedAt when the server last saved the work (ISO 8601): an older copy is not offered
+ * @param opts.onDirtyChange told whenever dirtiness changes (a page asks before closing a drawer)
+ */
+export function useDraftForm<V extends object, E extends object>(opts: {
+  key: string;
+  initial: V;
+  empty: V;
+  serverSavedAt?: string | null;
+  onDirtyChange?: (dirty: boolean) => void;
+}): DraftForm<V, E> {
+  const { onDirtyChange } = opts;
+  const [values, setValues] = useState<V>(opts.initial);
+  const [errors, setErrors] = useState<E>({} as E);
+  const [lastSaved, setLastSaved] = useState(() => JSON.stringify(opts.initial));
+  const text = JSON.stringify(values);
+  const isDirty = text !== lastSaved;
+  const snapshot = useRef({ current: text, saved: lastSaved });
+  useEffect(() => {
+    snapshot.current.current = text;
+  }, [text]);
+  useUnsavedChangesPrompt(() => snapshot.current.current !== snapshot.current.saved);
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  const draft = useLocalDraft<V>({
+    key: opts.key,
+    value: values,
+    isDirty,
+    serverSavedAt: opts.serverSavedAt ?? null,
+    onRestore: (saved) => {
+      setValues({ ...opts.empty, ...saved });
+      setErrors({} as E);
+    },
+  });
+  return {
+    values,
+    setValues,
+    set: (key, value) => {
+      setValues((v) => ({ ...v, [key]: value }));
+      setErrors((e) => ({ ...e, [key]: undefined }));
+    },
+    errors,
+    setErrors,
+    isDirty,
+    markSaved: () => {
+      snapshot.current.saved = text;
+      setLastSaved(text);
+      draft.clear();
+      onDirtyChange?.(false);
+    },
+    draft,
+  };
+}

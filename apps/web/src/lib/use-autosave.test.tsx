@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { AUTOSAVE_INTERVAL_MS } from '@cc/contracts';
-import { useAutosave } from './use-autosave';
+import { autosavesToServer, useAutosave } from './use-autosave';
 
 describe('useAutosave (issue #2: every 30 s, only when changed)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -41,5 +41,14 @@ describe('useAutosave (issue #2: every 30 s, only when changed)', () => {
     renderHook(() => useAutosave({ isDirty: () => true, save, enabled: false }));
     await act(() => vi.advanceTimersByTimeAsync(90_000));
     expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('autosavesToServer (issue #10)', () => {
+  it('autosaves a new work and a draft only: never a published, scheduled, held or rejected one', () => {
+    expect(autosavesToServer(undefined)).toBe(true);
+    expect(autosavesToServer('draft')).toBe(true);
+    for (const status of ['published', 'scheduled', 'reviewing', 'rejected'] as const)
+      expect(autosavesToServer(status)).toBe(false);
   });
 });

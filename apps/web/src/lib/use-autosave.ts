@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { AUTOSAVE_INTERVAL_MS } from '@cc/contracts';
+import { AUTOSAVE_INTERVAL_MS, type ContentStatus } from '@cc/contracts';
 
 /**
  * Autosave while editing (issue #2): every AUTOSAVE_INTERVAL_MS (30 s) calls `save` — only when the
@@ -40,4 +40,15 @@ export function useAutosave({
     }, intervalMs);
     return () => clearInterval(timer);
   }, [enabled, intervalMs]);
+}
+
+/**
+ * Whether an editor autosaves a work to the server (issue #10 "autosave must not silently cancel a schedule"):
+ * a new work or a draft only. An autosave is a draft save, which would take a published work away from readers,
+ * cancel a schedule or pull a held work out of the operators' queue; those keep their local copy (lib/local-draft)
+ * until the author acts.
+ * @param status the work's status on the server; undefined for one never saved
+ */
+export function autosavesToServer(status: ContentStatus | undefined): boolean {
+  return status === undefined || status === 'draft';
 }

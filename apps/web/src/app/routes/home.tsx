@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthorCard, KeyNumbers, QuickEntries } from '../../features/home';
@@ -12,6 +12,7 @@ import {
   useUserInfo,
 } from '../../features/shell';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { LinkButton } from '../../components/content-table';
 
 function Section({ title, more, children }: { title: string; more?: string; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -52,6 +53,20 @@ export default function HomePage() {
     <div>
       {user.data ? (
         <AuthorCard user={user.data} grade={grade.data?.grade} authorId={myInfo.data?.id} />
+      ) : null}
+      {myInfo.data?.role === 'operator' ? (
+        // operators reach their page from here (issue #10): the review queue and authors' permissions
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('ops.title')}
+          action={
+            <LinkButton to="/ops/review" type="primary" size="small" data-testid="ops-link">
+              {t('ops.homeLink')}
+            </LinkButton>
+          }
+        />
       ) : null}
       <div className="cc-home-grid">
         <Section title={t('home.keyNumbers')} more="/dataOverview">

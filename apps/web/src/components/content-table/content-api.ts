@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContentListItem, ContentListParam, ListData } from '@cc/contracts';
+import type {
+  ContentListItem,
+  ContentListParam,
+  ContentStatusCounts,
+  ContentType,
+  ListData,
+} from '@cc/contracts';
 import { apiGet, apiPost } from '../../lib/api-client';
 
 /** Query-key root of every content list; a publish or a delete invalidates it. */
@@ -38,5 +44,26 @@ export function useDeleteContent() {
   return useMutation({
     mutationFn: deleteContent,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTENT_KEY }),
+  });
+}
+
+/**
+ * `GET /api/content/status_counts { type? }` (extension, issue #10): the author's works per status, for the
+ * management tabs; refreshed with every content list.
+ */
+export function useContentStatusCounts(type: ContentType | undefined) {
+  return useQuery({
+    queryKey: [...CONTENT_KEY, 'counts', type ?? 'all'],
+    queryFn: () => apiGet<ContentStatusCounts>('content/status_counts', type ? { type } : {}),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST /api/content/delete_batch { ids }` (extension): all or nothing; every content list is refetched. */
+export function useDeleteContentBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => apiPost<{ deleted: number }>('content/delete_batch', { ids }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTENT_KEY }),
   });
 }

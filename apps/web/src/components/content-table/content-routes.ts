@@ -29,11 +29,23 @@ export function editPathOf(item: { type: ContentType; id: number }): string {
   return `${PUBLISH_PATH[item.type]}?id=${item.id}`;
 }
 
-/** Where a work is seen as readers see it: videos in the player of the dots page, the rest in the preview. */
+/**
+ * Where a work is seen as readers see it (issue #10: each type its own): videos in the player of the dots page,
+ * an album in its list's preview (`/imageCollection?preview=7`), an article in the article preview; a dynamic,
+ * a live show and a program on their own page, which shows them whole.
+ */
 export function previewPathOf(item: { type: ContentType; id: number }): string {
-  return item.type === 'video' || item.type === 'smallVideo'
-    ? `/videodot?id=${item.id}`
-    : `/article/preview?id=${item.id}`;
+  switch (item.type) {
+    case 'video':
+    case 'smallVideo':
+      return `/videodot?id=${item.id}`;
+    case 'album':
+      return `/imageCollection?preview=${item.id}`;
+    case 'article':
+      return `/article/preview?id=${item.id}`;
+    default:
+      return editPathOf(item);
+  }
 }
 
 /** Whether a work's audience count is plays (videos, short videos, live shows, programs) rather than reads. */

@@ -9,7 +9,9 @@ export {
   deleteContent,
   getContentList,
   useContentList,
+  useContentStatusCounts,
   useDeleteContent,
+  useDeleteContentBatch,
 } from './content-api';
 export { ContentCover, COVER_SIZES, type CoverShape } from './content-cover';
 export { DateTimeCell } from './date-time-cell';

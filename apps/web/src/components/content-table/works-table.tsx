@@ -15,6 +15,8 @@ export interface WorksTableProps {
   /** hides the pager when everything fits on one page (the pickers) */
   hideOnSinglePage?: boolean;
   emptyText?: React.ReactNode;
+  /** checkboxes per row (bulk actions, issue #10): the selected ids and their setter */
+  selection?: { selected: number[]; onChange(ids: number[]): void };
   'data-testid'?: string;
 }
 
@@ -31,6 +33,7 @@ export function WorksTable({
   onPageChange,
   hideOnSinglePage,
   emptyText,
+  selection,
   'data-testid': testId,
 }: WorksTableProps) {
   const { t } = useTranslation();
@@ -42,6 +45,15 @@ export function WorksTable({
       dataSource={data.list}
       loading={refreshing}
       data-testid={testId}
+      rowSelection={
+        selection
+          ? {
+              selectedRowKeys: selection.selected,
+              onChange: (keys) => selection.onChange(keys.map(Number)),
+              preserveSelectedRowKeys: true,
+            }
+          : undefined
+      }
       locale={emptyText === undefined ? undefined : { emptyText }}
       pagination={{
         current: page,

@@ -3,4 +3,3 @@ export { ArticlePreview } from './components/article-preview';
 export { useArticle } from './api/get-article';
 export { usePublishArticle } from './api/publish-article';
 export { validateArticle, ruleMessage } from './rules';
-export { useAutosave } from './hooks/use-autosave';

@@ -1,11 +1,23 @@
-import { App, Button, Form, Modal, Space, Typography } from 'antd';
-import { EyeOutlined, FormatPainterOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, App, Button, DatePicker, Form, Modal, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  ClockCircleOutlined,
+  EyeOutlined,
+  FormatPainterOutlined,
+  SaveOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  checkScheduledAt,
   htmlToPlainText,
   PublishType,
+  renderMessage,
+  SCHEDULE_MAX_DAYS,
+  SCHEDULE_MIN_MINUTES,
   type ContentDetail,
+  type ContentStatus,
   type FieldError,
   type PublishArticleParam,
 } from '@cc/contracts';
@@ -15,7 +27,7 @@ import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
 import { usePublishArticle } from '../api/publish-article';
 import { getArticle } from '../api/get-article';
-import { useAutosave } from '../hooks/use-autosave';
+import { autosavesToServer, useAutosave } from '../../../lib/use-autosave';
 import { ruleMessage, validateArticle, type FieldErrors } from '../rules';
 import { TitleField } from './title-field';
 import { RichTextEditor } from './rich-text-editor';
@@ -79,6 +91,11 @@ export function ArticleEditor({
   const [titleTouched, setTitleTouched] = useState(Boolean(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
+  // the article's status and schedule on the server (issue #10): autosave keeps drafts only, so it never turns a
+  // published or scheduled article back into a draft; the schedule shows with "publish now" and "cancel"
+  const [serverStatus, setServerStatus] = useState<ContentStatus | undefined>(initial?.status);
+  const [scheduledAt, setScheduledAt] = useState<string | null>(initial?.scheduledAt ?? null);
+  const [scheduling, setScheduling] = useState<Dayjs | null | undefined>(undefined);
   const [lastSaved, setLastSaved] = useState(() =>
     initial
       ? snapshot({ title: initial.title, content: initial.content, coverUrls: initial.coverUrls ?? [] })
@@ -96,11 +113,12 @@ export function ArticleEditor({
 
   const coverUrls = cover ? [cover] : [];
   const bodyLength = [...htmlToPlainText(html)].length;
-  const current = (publishType: 0 | 1): PublishArticleParam => ({
+  const current = (publishType: 0 | 1 | 2, at?: string): PublishArticleParam => ({
     title: title.trim(),
     content: html,
     coverUrls,
     publishType,
+    ...(at ? { scheduledAt: at } : {}),
   });
   const currentSnapshot = snapshot({ title: title.trim(), content: html, coverUrls });
   const isDirty = () => currentSnapshot !== lastSaved;
@@ -149,7 +167,11 @@ export function ArticleEditor({
     }
   };
 
-  const remember = (savedId: number, param: PublishArticleParam) => {
+  const remember = (savedId: number, param: PublishArticleParam, result?: { status: ContentStatus }) => {
+    if (result) {
+      setServerStatus(result.status);
+      setScheduledAt(result.status === 'scheduled' ? (param.scheduledAt ?? null) : null);
+    }
     setLastSaved(snapshot(param));
     liveSnapshots.current.saved = snapshot(param);
     draft.clear();
@@ -174,7 +196,7 @@ export function ArticleEditor({
     setSaveState({ kind: 'saving' });
     try {
       const result = await send(param);
-      remember(result.id, param);
+      remember(result.id, param, result);
       setSaveState({ kind: 'saved', at: new Date(), auto });
       if (!auto) {
         setErrors({});
@@ -192,7 +214,50 @@ export function ArticleEditor({
     }
   };
 
-  useAutosave({ isDirty, save: () => saveDraft(true) });
+  // only a new article or a draft is autosaved to the server: saving a draft would unpublish a published
+  // article or cancel a schedule; those keep the local copy until the author acts (issue #10)
+  useAutosave({
+    isDirty,
+    save: () => saveDraft(true),
+    enabled: autosavesToServer(serverStatus),
+  });
+
+  /** Schedules the article at `at` (publishType 2, 5 minutes to 30 days ahead, API.md §13). */
+  const handleSchedule = async (at: Dayjs) => {
+    setTitleTouched(true);
+    const iso = at.second(0).millisecond(0).toISOString();
+    const param = current(PublishType.SCHEDULED, iso);
+    const check = validateArticle(param);
+    if (!check.ok) {
+      showErrors(check.errors);
+      setScheduling(undefined);
+      return;
+    }
+    const window = checkScheduledAt(iso, new Date());
+    if (window) {
+      void message.error(renderMessage(window, i18n.language === 'en-US' ? 'en-US' : 'zh-CN'));
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await send(param);
+      remember(result.id, param, result);
+      setScheduling(undefined);
+      void message.success(t('article.scheduledFor', { time: formatDate(iso, 'YYYY-MM-DD HH:mm') }));
+    } catch (e) {
+      applyServerErrors(e);
+      void message.error(t('article.publishFailed', { message: failureText(e) }));
+    }
+  };
+
+  /** Cancels the schedule: the article goes back to being a draft (the server's rule for a draft save). */
+  const handleCancelSchedule = async () => {
+    try {
+      await saveDraft(false);
+    } catch {
+      // saveDraft showed the error
+    }
+  };
 
   const handlePublish = async () => {
     setTitleTouched(true);
@@ -205,7 +270,11 @@ export function ArticleEditor({
     setErrors({});
     try {
       const result = await send(param);
-      remember(result.id, param);
+      remember(result.id, param, result);
+      if (result.status === 'reviewing') {
+        Modal.info({ title: t('article.held'), content: t('article.heldBody'), okText: t('common.confirm') });
+        return;
+      }
       if (result.status === 'rejected') {
         const reason =
           result.rejectReason ??
@@ -268,6 +337,27 @@ export function ArticleEditor({
   return (
     <Form layout="vertical" component="div" className="cc-article-form">
       <LocalDraftPrompt draft={draft} style={{ marginBottom: 16 }} />
+      {serverStatus === 'scheduled' && scheduledAt ? (
+        <Alert
+          type="info"
+          showIcon
+          icon={<ClockCircleOutlined />}
+          style={{ marginBottom: 16 }}
+          data-testid="schedule-banner"
+          message={t('article.scheduledFor', { time: formatDate(scheduledAt, 'YYYY-MM-DD HH:mm') })}
+          description={t('article.scheduledHint')}
+          action={
+            <Space direction="vertical">
+              <Button size="small" type="primary" onClick={() => void handlePublish()}>
+                {t('article.publishNow')}
+              </Button>
+              <Button size="small" onClick={() => void handleCancelSchedule()} data-testid="cancel-schedule">
+                {t('article.cancelSchedule')}
+              </Button>
+            </Space>
+          }
+        />
+      ) : null}
       <TitleField
         value={title}
         onChange={(v) => {
@@ -338,6 +428,15 @@ export function ArticleEditor({
           <Button icon={<EyeOutlined />} onClick={() => void handlePreview()}>
             {t('article.preview')}
           </Button>
+          {serverStatus !== 'published' ? (
+            <Button
+              icon={<ClockCircleOutlined />}
+              onClick={() => setScheduling(scheduledAt ? dayjs(scheduledAt) : null)}
+              data-testid="schedule-button"
+            >
+              {t('article.schedule')}
+            </Button>
+          ) : null}
           <Button
             type="primary"
             icon={<SendOutlined />}
@@ -348,6 +447,35 @@ export function ArticleEditor({
           </Button>
         </Space>
       </div>
+      <Modal
+        open={scheduling !== undefined}
+        title={t('article.scheduleTitle')}
+        okText={t('article.schedule')}
+        okButtonProps={{
+          disabled: !scheduling,
+          loading: publishMutation.isPending,
+          'data-testid': 'confirm-schedule',
+        }}
+        onOk={() => scheduling && void handleSchedule(scheduling)}
+        onCancel={() => setScheduling(undefined)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">
+          {t('article.scheduleHint', { minutes: SCHEDULE_MIN_MINUTES, days: SCHEDULE_MAX_DAYS })}
+        </Typography.Paragraph>
+        <DatePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          style={{ width: '100%' }}
+          aria-label={t('article.scheduleTitle')}
+          data-testid="article-scheduled-at"
+          value={scheduling ?? null}
+          disabledDate={(d: Dayjs) =>
+            d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(SCHEDULE_MAX_DAYS, 'day'))
+          }
+          onChange={(d: Dayjs | null) => setScheduling(d)}
+        />
+      </Modal>
       {id ? <input type="hidden" name="id" value={id} /> : null}
     </Form>
   );

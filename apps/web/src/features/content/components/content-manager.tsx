@@ -1,8 +1,9 @@
-import { Input, Select, Space, Tabs, type TableColumnsType } from 'antd';
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Input, Popconfirm, Space, Tabs, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  contentStatuses,
+  CONTENT_BATCH_MAX,
   contentTypes,
   type ContentListItem,
   type ContentStatus,
@@ -20,6 +21,8 @@ import {
   publishPathOf,
   StatusTag,
   useContentList,
+  useContentStatusCounts,
+  useDeleteContentBatch,
   WorkTitleCell,
   WorksTable,
 } from '../../../components/content-table';
@@ -33,10 +36,15 @@ export interface ContentFilters {
 
 const PAGE_SIZE = 10;
 
+/** The statuses of the management tabs, in order (deleted works are never listed). */
+const STATUS_TABS = ['all', 'published', 'reviewing', 'scheduled', 'draft', 'rejected'] as const;
+
 /**
- * Content management (API.md §9): type tabs (all + 7 types), status filter, keyword search and
- * pagination — all owned by the caller's query string — with status tags, stats in 万, edit, preview
- * and delete with confirmation. Loading, empty (with a next step) and error (with retry) states.
+ * Content management of every type (API.md §9; issue #10 "One management view"): type tabs (all + 7 types),
+ * status tabs with their counts, keyword search and pagination — all owned by the caller's query string —
+ * with status tags, the type's own count (plays for videos, reads for articles), the rejection reason beside
+ * the edit button (which opens the work's own editor), and delete one or many (with confirmation). Loading,
+ * empty (with a next step) and error (with retry) states.
  */
 export function ContentManager({
   filters,
@@ -47,6 +55,18 @@ export function ContentManager({
 }) {
   const { t, i18n } = useTranslation();
   const formatCount = useFormatCount();
+  const { message } = App.useApp();
+  const counts = useContentStatusCounts(filters.type);
+  const removeMany = useDeleteContentBatch();
+  const [selected, setSelected] = useState<number[]>([]);
+  const deleteSelected = () =>
+    removeMany.mutateAsync(selected).then(
+      ({ deleted }) => {
+        setSelected([]);
+        void message.success(t('content.bulk.deleted', { count: deleted }));
+      },
+      (e: Error) => void message.error(e.message || t('content.deleteFailed')),
+    );
   const list = useContentList({
     type: filters.type,
     status: filters.status,
@@ -95,14 +115,22 @@ export function ContentManager({
       // edit, preview, delete on one line, in either language (the English words are wider)
       width: i18n.language === 'en-US' ? 268 : 232,
       render: (_, item) => (
-        <Space size={0} className="cc-nowrap">
-          <LinkButton to={editPathOf(item)} type="link" size="small" icon={<EditOutlined />}>
-            {t('common.edit')}
-          </LinkButton>
-          <LinkButton to={previewPathOf(item)} type="link" size="small" icon={<EyeOutlined />}>
-            {t('common.preview')}
-          </LinkButton>
-          <DeleteContentButton item={item} />
+        <Space direction="vertical" size={0}>
+          {item.status === 'rejected' && item.rejectReason ? (
+            // why it was refused, beside the button that fixes it (issue #10)
+            <Typography.Text type="danger" className="cc-reject-reason" data-testid="reject-reason">
+              {t('content.rejectReason', { reason: item.rejectReason })}
+            </Typography.Text>
+          ) : null}
+          <Space size={0} className="cc-nowrap">
+            <LinkButton to={editPathOf(item)} type="link" size="small" icon={<EditOutlined />}>
+              {t('common.edit')}
+            </LinkButton>
+            <LinkButton to={previewPathOf(item)} type="link" size="small" icon={<EyeOutlined />}>
+              {t('common.preview')}
+            </LinkButton>
+            <DeleteContentButton item={item} />
+          </Space>
         </Space>
       ),
     },
@@ -118,19 +146,32 @@ export function ContentManager({
         onChange={(key) => onChange({ type: key === 'all' ? undefined : (key as ContentType), page: 1 })}
         items={['all', ...contentTypes].map((type) => ({ key: type, label: t(`content.types.${type}`) }))}
       />
+      <Tabs
+        size="small"
+        activeKey={filters.status ?? 'all'}
+        onChange={(key) => {
+          setSelected([]);
+          onChange({ status: key === 'all' ? undefined : (key as ContentStatus), page: 1 });
+        }}
+        items={STATUS_TABS.map((s) => ({
+          key: s,
+          label: (
+            <span data-testid={`status-tab-${s}`}>
+              {t(`content.status.${s}`)}
+              {counts.data ? (
+                <Badge
+                  count={counts.data[s]}
+                  showZero
+                  overflowCount={9999}
+                  color={s === 'rejected' && counts.data[s] > 0 ? 'red' : '#bfbfbf'}
+                  style={{ marginInlineStart: 6 }}
+                />
+              ) : null}
+            </span>
+          ),
+        }))}
+      />
       <Space style={{ marginBottom: 16 }} wrap>
-        <Select<ContentStatus | 'all'>
-          style={{ width: 160 }}
-          value={filters.status ?? 'all'}
-          aria-label={t('content.columns.status')}
-          onChange={(v) => onChange({ status: v === 'all' ? undefined : v, page: 1 })}
-          options={[
-            { value: 'all', label: t('content.status.all') },
-            ...contentStatuses
-              .filter((s) => s !== 'deleted')
-              .map((s) => ({ value: s, label: t(`content.status.${s}`) })),
-          ]}
-        />
         <Input.Search
           key={filters.keyword}
           defaultValue={filters.keyword}
@@ -141,6 +182,24 @@ export function ContentManager({
           style={{ width: 320 }}
           onSearch={(keyword) => onChange({ keyword: keyword.trim(), page: 1 })}
         />
+        <Popconfirm
+          title={t('content.bulk.confirm', { count: selected.length })}
+          okText={t('common.delete')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('common.cancel')}
+          onConfirm={deleteSelected}
+          disabled={selected.length === 0}
+        >
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={selected.length === 0}
+            loading={removeMany.isPending}
+            data-testid="bulk-delete"
+          >
+            {t('content.bulk.delete', { count: selected.length })}
+          </Button>
+        </Popconfirm>
       </Space>
       {list.isPending ? (
         <LoadingState rows={8} />
@@ -164,6 +223,10 @@ export function ContentManager({
           pageSize={PAGE_SIZE}
           onPageChange={(page) => onChange({ page })}
           emptyText={<EmptyState description={t('content.empty')} />}
+          selection={{
+            selected,
+            onChange: (ids) => setSelected(ids.slice(0, CONTENT_BATCH_MAX)),
+          }}
         />
       )}
     </div>

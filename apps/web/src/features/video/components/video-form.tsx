@@ -22,6 +22,7 @@ import { uploadSlot } from '@cc/uploader';
 import { ImageUpload } from '../../../components/image-upload';
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
 import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
+import { autosavesToServer, useAutosave } from '../../../lib/use-autosave';
 import { useCropDialog } from '../../../components/crop-dialog';
 import { formatDate } from '../../../lib/format';
 import { usePublishVideo } from '../api/video-api';
@@ -172,6 +173,22 @@ export function VideoForm({
     onIdChange(id);
   };
 
+  // Autosave to the server (issue #10 "Drafts never lost"): a new video or a draft is saved as a draft every
+  // 30 s while changed and valid as a draft (a title and an upload); a published or scheduled video is never
+  // autosaved — a draft save would take it from readers or cancel its schedule — and keeps the local copy.
+  const [serverStatus, setServerStatus] = useState<ContentStatus | undefined>(initial?.status);
+  useAutosave({
+    isDirty: () => snapshots.current.current !== snapshots.current.saved,
+    enabled: autosavesToServer(serverStatus),
+    save: async () => {
+      if (Object.keys(validateVideoForm(formValues, true, new Date())).length > 0) return;
+      const result = await publish.mutateAsync(toPublishParam(formValues, true));
+      remember(copy);
+      setServerStatus(result.status);
+      if (!values.id) adoptId(result.id);
+    },
+  });
+
   const submit = async (asDraft: boolean) => {
     const found = validateVideoForm(formValues, asDraft, new Date());
     setErrors(found);
@@ -179,6 +196,7 @@ export function VideoForm({
     try {
       const result = await publish.mutateAsync(toPublishParam(formValues, asDraft));
       remember(copy);
+      setServerStatus(result.status);
       if (!values.id) adoptId(result.id);
       if (result.status === 'draft') void message.success(t('video.form.draftSaved'));
       else if (result.status === 'published') void message.success(t('video.form.published'));
@@ -382,8 +400,7 @@ export function VideoForm({
                   data-testid="video-scheduled-at"
                   value={values.scheduledAt ? dayjs(values.scheduledAt) : null}
                   disabledDate={(d: Dayjs) =>
-                    d.isBefore(dayjs().startOf('day')) ||
-                    d.isAfter(dayjs().add(SCHEDULE_MAX_DAYS, 'day'))
+                    d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(SCHEDULE_MAX_DAYS, 'day'))
                   }
                   onChange={(d: Dayjs | null) =>
                     set('scheduledAt', d ? d.second(0).millisecond(0).toISOString() : null)

@@ -4,8 +4,15 @@ import { uploadMessages } from '@cc/uploader';
 import { videoEnUS } from './video.en-US';
 import { pagesEnUS } from './pages.en-US';
 import { draftsEnUS } from './drafts.en-US';
+import { albumEnUS } from './album.en-US';
 import { accountEnUS } from './account.en-US';
+import { opsEnUS } from './ops.en-US';
+import { topicEnUS } from './topic.en-US';
+import { pickersEnUS } from './pickers.en-US';
 import { a11yEnUS } from './a11y.en-US';
+import { liveEnUS } from './live.en-US';
+import { programEnUS } from './program.en-US';
+import { dynamicEnUS } from './dynamic.en-US';
 import { designsEnUS, editorEnUS } from './editor.en-US';
 
 /** en-US resources: same keys as zh-CN (the type makes a missing key a compile error). */
@@ -230,6 +237,11 @@ const enUS: Resources = {
     deleteConfirm: 'Delete “{{title}}”? This cannot be undone.',
     deleted: 'Deleted',
     deleteFailed: 'Delete failed',
+    bulk: {
+      delete: 'Delete selected ({{count}})',
+      confirm: 'Delete the {{count}} selected works? Readers will no longer see them.',
+      deleted: 'Deleted {{count}} works',
+    },
     empty: 'No works yet',
     emptyAction: 'Publish your first article',
     noCover: 'No cover',
@@ -287,6 +299,17 @@ const enUS: Resources = {
     rejected: 'The article did not pass review',
     rejectedReason: 'Reason: {{reason}}',
     publishFailed: 'Publish failed: {{message}}',
+    schedule: 'Schedule',
+    scheduleTitle: 'Choose when to publish',
+    scheduleHint:
+      'From {{minutes}} minutes to {{days}} days ahead. At that time it is reviewed and published, and you get a message with the result.',
+    scheduledFor: 'Scheduled for {{time}}',
+    scheduledHint:
+      'It is reviewed and published then. Edit and press "Schedule" to move it; saving a draft cancels the schedule.',
+    publishNow: 'Publish now',
+    cancelSchedule: 'Cancel schedule',
+    held: 'Sent to a reviewer',
+    heldBody: 'Something in the article needs a person to judge it; you will get a message with the result.',
     uploadFailed: 'Upload failed: {{message}}',
     uploading: 'Uploading {{percent}}%',
     badFormat: 'Only JPG, PNG, GIF and WebP images',
@@ -304,8 +327,15 @@ const enUS: Resources = {
   video: videoEnUS,
   pages: pagesEnUS,
   drafts: draftsEnUS,
+  album: albumEnUS,
   account: accountEnUS,
+  ops: opsEnUS,
+  topic: topicEnUS,
+  pickers: pickersEnUS,
   a11y: a11yEnUS,
+  live: liveEnUS,
+  program: programEnUS,
+  dynamic: dynamicEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',
     formats: 'JPG, PNG, GIF or WebP, up to 20 MB',

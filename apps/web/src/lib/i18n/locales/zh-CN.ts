@@ -4,8 +4,15 @@ import { uploadMessages } from '@cc/uploader';
 import { videoZhCN } from './video.zh-CN';
 import { pagesZhCN } from './pages.zh-CN';
 import { draftsZhCN } from './drafts.zh-CN';
+import { albumZhCN } from './album.zh-CN';
 import { accountZhCN } from './account.zh-CN';
+import { opsZhCN } from './ops.zh-CN';
+import { topicZhCN } from './topic.zh-CN';
+import { pickersZhCN } from './pickers.zh-CN';
 import { a11yZhCN } from './a11y.zh-CN';
+import { liveZhCN } from './live.zh-CN';
+import { programZhCN } from './program.zh-CN';
+import { dynamicZhCN } from './dynamic.zh-CN';
 
 /** zh-CN resources: the product's default language. en-US must carry every key (typed by Resources). */
 const zhCN = {
@@ -228,6 +235,11 @@ const zhCN = {
     deleteConfirm: '确定删除「{{title}}」吗？删除后不可恢复。',
     deleted: '已删除',
     deleteFailed: '删除失败',
+    bulk: {
+      delete: '删除所选（{{count}}）',
+      confirm: '删除所选的 {{count}} 个作品？删除后读者将看不到它们。',
+      deleted: '已删除 {{count}} 个作品',
+    },
     empty: '还没有作品',
     emptyAction: '发布第一篇文章',
     noCover: '无封面',
@@ -285,6 +297,16 @@ const zhCN = {
     rejected: '文章未通过审核',
     rejectedReason: '原因：{{reason}}',
     publishFailed: '发布失败：{{message}}',
+    schedule: '定时发布',
+    scheduleTitle: '选择发布时间',
+    scheduleHint:
+      '可选 {{minutes}} 分钟后到 {{days}} 天内的时间；到时审核通过即自动发布，结果会以消息通知你。',
+    scheduledFor: '已定时：{{time}} 发布',
+    scheduledHint: '到时自动审核并发布。修改后点“定时发布”可重新定时；保存草稿会取消定时。',
+    publishNow: '立即发布',
+    cancelSchedule: '取消定时',
+    held: '已提交人工审核',
+    heldBody: '文章中有需要人工判断的内容，审核结果会以消息通知你。',
     uploadFailed: '上传失败：{{message}}',
     uploading: '上传中 {{percent}}%',
     badFormat: '只支持 JPG、PNG、GIF、WebP 图片',
@@ -302,8 +324,15 @@ const zhCN = {
   video: videoZhCN,
   pages: pagesZhCN,
   drafts: draftsZhCN,
+  album: albumZhCN,
   account: accountZhCN,
+  ops: opsZhCN,
+  topic: topicZhCN,
+  pickers: pickersZhCN,
   a11y: a11yZhCN,
+  live: liveZhCN,
+  program: programZhCN,
+  dynamic: dynamicZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
     formats: '支持 JPG、PNG、GIF、WebP，不超过 20MB',

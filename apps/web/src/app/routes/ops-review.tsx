@@ -1,0 +1,38 @@
+import { Result, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PermissionsPanel, ReviewQueue } from '../../features/ops';
+import { useMyInfo } from '../../features/shell';
+import { ErrorState, LoadingState } from '../../components/states';
+import { useQueryState } from '../../lib/use-query-state';
+
+/**
+ * `/ops/review` (the product's own page, issue #10 "a small operator page"; spec §2 names no route for it):
+ * the review queue and authors' permissions, for role `operator`. An author who opens it is told it is for
+ * operators (the server refuses their calls with 10005 anyway).
+ */
+export default function OpsReviewPage() {
+  const { t } = useTranslation();
+  const me = useMyInfo();
+  const qs = useQueryState({ tab: 'queue' });
+  if (me.isPending) return <LoadingState rows={6} />;
+  if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
+  if (me.data.role !== 'operator')
+    return (
+      <section className="cc-card">
+        <Result status="403" title={t('ops.title')} subTitle={t('ops.operatorsOnly')} />
+      </section>
+    );
+  return (
+    <section className="cc-card">
+      <h1 className="cc-page-title">{t('ops.title')}</h1>
+      <Tabs
+        activeKey={qs.get('tab') === 'permissions' ? 'permissions' : 'queue'}
+        onChange={(tab) => qs.set({ tab })}
+        items={[
+          { key: 'queue', label: t('ops.review.tab'), children: <ReviewQueue /> },
+          { key: 'permissions', label: t('ops.permissions.tab'), children: <PermissionsPanel /> },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { ReviewQueue } from './components/review-queue';
+export { PermissionsPanel } from './components/permissions-panel';
