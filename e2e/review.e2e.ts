@@ -94,6 +94,7 @@ test('the management view counts per status, shows why a work was refused, and d
   });
   assert.deepEqual([a.status, b.status], ['published', 'published']);
   await page.goto(`${server.baseUrl}/detailManage`);
+  await useLanguage(page, 'zh-CN');
   await page.getByTestId('status-tab-published').filter({ hasText: '2' }).waitFor();
   await page.getByTestId('status-tab-rejected').filter({ hasText: '1' }).waitFor();
   assert.match(await page.getByTestId('reject-reason').innerText(), /网络赌场/);

@@ -16,7 +16,7 @@ export interface WorksTableProps {
   hideOnSinglePage?: boolean;
   emptyText?: React.ReactNode;
   /** checkboxes per row (bulk actions, issue #10): the selected ids and their setter */
-  selection?: { selected: number[]; onChange(ids: number[]): void };
+  selection?: { selected: number[]; onChange(ids: number[]): void; columnWidth?: number };
   'data-testid'?: string;
 }
 
@@ -51,6 +51,7 @@ export function WorksTable({
               selectedRowKeys: selection.selected,
               onChange: (keys) => selection.onChange(keys.map(Number)),
               preserveSelectedRowKeys: true,
+              columnWidth: selection.columnWidth,
             }
           : undefined
       }

@@ -83,10 +83,16 @@ export function ContentManager({
       render: (_, item) => <WorkTitleCell item={item} subtitle={t(`content.types.${item.type}`)} />,
     },
     {
-      title: t('content.columns.status'),
+      // status over the last change: one column, so the title keeps its width beside the selection boxes
+      title: t('content.columns.statusAndUpdated'),
       dataIndex: 'status',
-      width: 116,
-      render: (s: ContentStatus, item) => <StatusTag status={s} rejectReason={item.rejectReason} />,
+      width: 124,
+      render: (s: ContentStatus, item) => (
+        <Space direction="vertical" size={4}>
+          <StatusTag status={s} rejectReason={item.rejectReason} />
+          <DateTimeCell value={item.updatedAt} />
+        </Space>
+      ),
     },
     {
       title: t('content.columns.stats'),
@@ -103,12 +109,6 @@ export function ContentManager({
           <div>{t('content.statComments', { n: formatCount(item.stats.comments) })}</div>
         </div>
       ),
-    },
-    {
-      title: t('content.columns.updatedAt'),
-      dataIndex: 'updatedAt',
-      width: 110,
-      render: (v: string) => <DateTimeCell value={v} />,
     },
     {
       title: t('content.columns.actions'),
@@ -226,6 +226,7 @@ export function ContentManager({
           selection={{
             selected,
             onChange: (ids) => setSelected(ids.slice(0, CONTENT_BATCH_MAX)),
+            columnWidth: 40,
           }}
         />
       )}

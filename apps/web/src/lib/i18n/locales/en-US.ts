@@ -224,6 +224,7 @@ const enUS: Resources = {
     rejectReason: 'Rejected because: {{reason}}',
     searchPlaceholder: 'Search titles',
     columns: {
+      statusAndUpdated: 'Status / updated',
       cover: 'Cover',
       title: 'Title',
       status: 'Status',

@@ -222,6 +222,7 @@ const zhCN = {
     rejectReason: '未通过原因：{{reason}}',
     searchPlaceholder: '搜索标题',
     columns: {
+      statusAndUpdated: '状态 / 更新',
       cover: '封面',
       title: '标题',
       status: '状态',
