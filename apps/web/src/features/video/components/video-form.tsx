@@ -205,6 +205,8 @@ export function VideoForm({
           t('video.form.scheduled', { time: formatDate(values.scheduledAt, 'YYYY-MM-DD HH:mm') }),
         );
       else if (result.status === 'rejected') void message.warning(t('video.form.rejected'));
+      // a word the rules cannot judge: an operator decides (issue #10)
+      else if (result.status === 'reviewing') void message.info(t('video.form.held'));
       if (result.status !== 'draft') {
         // published or scheduled: the video holds the upload now; the header need not show it any more
         uploadStore.dismiss(uploadSlot({ use, contentId: result.id }));

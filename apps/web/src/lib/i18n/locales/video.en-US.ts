@@ -87,6 +87,7 @@ export const videoEnUS: Widen<typeof videoZhCN> = {
     published: 'Published: the video passed review',
     scheduled: 'Scheduled for {{time}}',
     rejected: 'The video did not pass review; see the reason and edit it',
+    held: 'Sent to a reviewer; you will get a message with the result',
     failed: 'Failed: {{message}}',
     waitReady: 'You can publish once the video is processed; save a draft meanwhile',
   },

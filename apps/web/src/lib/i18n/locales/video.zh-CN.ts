@@ -79,6 +79,7 @@ export const videoZhCN = {
     published: '发布成功：已通过审核',
     scheduled: '已设置定时发布：{{time}}',
     rejected: '未通过审核，请查看原因后修改',
+    held: '已提交人工审核，结果会以消息通知你',
     failed: '操作失败：{{message}}',
     waitReady: '视频处理完成后才能发布，可以先保存草稿',
   },
