@@ -206,6 +206,25 @@ export async function findFirstLiveOwnItem(
 export const DRAFT_QUOTA = 500;
 
 /**
+ * Refuses a save that would make a new draft beyond `DRAFT_QUOTA` (issue #8 item 10): a work becoming a draft that
+ * was not one already. @throws FAILED (status 0, ercd QUOTA_EXCEEDED, DRAFT_QUOTA)
+ */
+async function checkDraftQuota(
+  tx: Db,
+  userId: number,
+  status: ContentStatus,
+  existing: ContentRow | undefined,
+): Promise<void> {
+  if (status !== 'draft' || existing?.status === 'draft') return;
+  if ((await repo.countByStatus(tx, userId, 'draft')) >= DRAFT_QUOTA)
+    throw new AppError(
+      'FAILED',
+      { code: 'DRAFT_QUOTA', params: { max: DRAFT_QUOTA } },
+      { ercd: 'QUOTA_EXCEEDED' },
+    );
+}
+
+/**
  * The body as stored, and with `review` its reader-visible text: both made on the worker thread in one
  * message (issue #8 item 3), so nothing that grows with the body runs on the event loop.
  * @throws VALIDATION_FAILED (10007, field `content`) when tags nest deeper than `HTML_MAX_DEPTH`
@@ -275,14 +294,7 @@ export async function publishArticle(
     // a scheduled article is reviewed at its time (the rules may have changed by then), a draft never
     const review = param.publishType === PublishType.PUBLISH ? reviewArticle(title, html, body.text) : null;
     const status: ContentStatus = review ? review.status : scheduledAt ? 'scheduled' : 'draft';
-    if (status === 'draft' && existing?.status !== 'draft') {
-      if ((await repo.countByStatus(tx, userId, 'draft')) >= DRAFT_QUOTA)
-        throw new AppError(
-          'FAILED',
-          { code: 'DRAFT_QUOTA', params: { max: DRAFT_QUOTA } },
-          { ercd: 'QUOTA_EXCEEDED' },
-        );
-    }
+    await checkDraftQuota(tx, userId, status, existing);
     const fields = {
       title,
       content: html,
@@ -327,21 +339,13 @@ export async function publishScheduledArticle(
   deps: PublishDeps = { sendMessage: sendSystemMessage },
   now = new Date(),
 ): Promise<ContentStatus | null> {
-  return db.transaction(async (tx) => {
-    const row = await repo.findContentByIdForUpdate(tx, id);
-    if (!row || row.type !== 'article' || row.status !== 'scheduled' || !row.scheduledAt) return null;
-    if (row.scheduledAt.getTime() > now.getTime()) return null;
-    const review = reviewArticle(row.title, row.content);
-    const updated = await repo.updateContent(tx, id, {
-      status: review.status,
-      ...rejectColumns(review),
-      publishedAt: review.status === 'published' ? row.scheduledAt : null,
-      scheduledAt: null,
-      updatedAt: now,
-    });
-    await deps.sendMessage(tx, { userId: row.userId, ...reviewMessage('article', id, row.title, review) });
-    return updated.status;
-  });
+  return publishScheduledWork(
+    db,
+    id,
+    (_tx, row) => (row.type === 'article' ? reviewArticle(row.title, row.content) : null),
+    deps,
+    now,
+  );
 }
 
 /** A row as `content/list` answers it; `rejectReason` in `lang` (issue #9). */
@@ -606,14 +610,7 @@ export async function saveWork(
   }
   const review = input.publishType === PublishType.PUBLISH ? input.review(existing) : null;
   const status: ContentStatus = review ? review.status : scheduledAt ? 'scheduled' : 'draft';
-  if (status === 'draft' && existing?.status !== 'draft') {
-    if ((await repo.countByStatus(tx, userId, 'draft')) >= DRAFT_QUOTA)
-      throw new AppError(
-        'FAILED',
-        { code: 'DRAFT_QUOTA', params: { max: DRAFT_QUOTA } },
-        { ercd: 'QUOTA_EXCEEDED' },
-      );
-  }
+  await checkDraftQuota(tx, userId, status, existing);
   const fields = {
     title: input.title,
     content: input.content,
@@ -651,13 +648,14 @@ export async function saveWork(
  * row, runs the type's review now (`review`, given the locked row; the rules may have changed since) and sends
  * the outcome's message — a refused schedule produces a message naming the rule. `publishedAt` is the scheduled
  * time. Called by the schedule sweep (jobs/schedule-sweep.ts) for album, dynamic and article.
- * @param review the type's review of the stored work, run inside the transaction
+ * @param review the type's review of the stored work, run inside the transaction; null leaves the work alone
+ *   (not of the caller's type)
  * @returns the new status, or null when there was nothing to do (not scheduled any more, not yet due, gone)
  */
 export async function publishScheduledWork(
   db: Db,
   id: number,
-  review: (tx: Db, row: ContentRow) => Promise<ReviewResult> | ReviewResult,
+  review: (tx: Db, row: ContentRow) => Promise<ReviewResult | null> | ReviewResult | null,
   deps: PublishDeps = { sendMessage: sendSystemMessage },
   now = new Date(),
 ): Promise<ContentStatus | null> {
@@ -666,6 +664,7 @@ export async function publishScheduledWork(
     if (!row || row.status !== 'scheduled' || !row.scheduledAt) return null;
     if (row.scheduledAt.getTime() > now.getTime()) return null;
     const result = await review(tx, row);
+    if (!result) return null;
     const updated = await repo.updateContent(tx, id, {
       status: result.status,
       ...rejectColumns(result),
