@@ -104,6 +104,19 @@ describe('sanitizeHtml rules', () => {
     expect(() => sanitizeHtml('<b>'.repeat(6700))).toThrow(HtmlTooDeepError);
   });
 
+  it('sanitizing is idempotent where one parse is not (fast-check found <p><A<p><p>)', () => {
+    for (const html of [
+      '<p><A<p><p>',
+      '<p><p></p></p>',
+      '<p><x-y><p>a</p></x-y></p>',
+      '<p><ul><li>x</li></ul></p>',
+    ]) {
+      const out = sanitizeHtml(html);
+      expect(sanitizeHtml(out)).toBe(out);
+    }
+    expect(sanitizeHtml('<p><A<p><p>')).toBe('<p></p><p></p><p></p>');
+  });
+
   it('any generated markup comes out within the allow-list, identical on the worker thread', async () => {
     const piece = fc.oneof(
       fc.constantFrom(

@@ -130,7 +130,7 @@ function createSanitizer(lib: typeof sanitizeLib, rules: Rules): (html: string) 
   const imageSrc = new RegExp(rules.imageSrc);
   const whitespace = new RegExp(rules.attrWhitespace, 'g');
   const clean = (v: string | undefined) => (v ?? '').replace(whitespace, '');
-  return (html: string) => {
+  const once = (html: string) => {
     let depth = 0;
     return lib(html, {
       allowedTags: rules.allowedTags,
@@ -168,7 +168,23 @@ function createSanitizer(lib: typeof sanitizeLib, rules: Rules): (html: string) 
       },
     });
   };
+  // One pass is not always a fixed point: htmlparser2 reads `<p><A<p><p>` as a `<p>` inside an unknown tag inside
+  // a `<p>`, so the unknown tag's removal leaves `<p><p></p></p>`, which the next parse reads as three paragraphs.
+  // Stored markup must read back the same (the editor re-saves it), so passes repeat until the output is stable;
+  // clean markup costs one extra linear pass, and the bound keeps hostile input linear too.
+  return (html: string) => {
+    let out = once(html);
+    for (let pass = 1; pass < SANITIZE_MAX_PASSES; pass += 1) {
+      const again = once(out);
+      if (again === out) break;
+      out = again;
+    }
+    return out;
+  };
 }
+
+/** Most sanitize passes per call (each a linear parse); three reached a fixed point on every input seen. */
+const SANITIZE_MAX_PASSES = 4;
 
 const sanitizeHere = createSanitizer(sanitizeLib, RULES);
 
