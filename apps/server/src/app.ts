@@ -12,6 +12,11 @@ import dynamicRoutes from './modules/dynamic/dynamic.routes.js';
 import liveRoutes from './modules/live/live.routes.js';
 import programRoutes from './modules/program/program.routes.js';
 import opsRoutes from './modules/ops/ops.routes.js';
+import certificationRoutes from './modules/certification/certification.routes.js';
+import { createSmsSender } from './modules/certification/sms-sender.js';
+import rulesRoutes from './modules/rules/rules.routes.js';
+import { ruleCatalogOf } from './modules/rules/rules.service.js';
+import { createKeyring, parseDataKey } from './lib/personal-data.js';
 import contentRoutes from './modules/content/content.routes.js';
 import designRoutes from './modules/design/design.routes.js';
 import { fileServiceRoutes, videoServingRoutes } from './modules/fileservice/fileservice.routes.js';
@@ -95,6 +100,23 @@ export async function buildApp(
   await app.register(liveRoutes, { db, config });
   await app.register(programRoutes, { db });
   await app.register(opsRoutes, { db });
+  // certification and the rule centre (issue #11)
+  const catalog = await ruleCatalogOf(config.rulesDir);
+  const keys = createKeyring(
+    { version: config.dataKeys.version, key: parseDataKey(config.dataKeys.current) },
+    Object.entries(config.dataKeys.previous).map(([version, key]) => ({
+      version: Number(version),
+      key: parseDataKey(key),
+    })),
+  );
+  await app.register(rulesRoutes, { catalog });
+  await app.register(certificationRoutes, {
+    db,
+    storage,
+    keys,
+    catalog,
+    sms: createSmsSender(config, app.log),
+  });
   await app.register(mediaRoutes, { storage, config, db });
   await app.register(designRoutes, { db });
   // Video file service (issue #3): shards staged in UPLOAD_DIR, jobs on the same database.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEV_SIGN_SECRET } from '@cc/contracts';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { DEV_DATA_KEY, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has the embedded defaults', () => {
@@ -65,13 +65,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRETS: '{"500":"prod-secret"}' })).toThrow(
       /APP_SECRET/,
     );
-    const prod = loadConfig({
+    const prodEnv = {
       NODE_ENV: 'production',
       SIGN_SECRETS: '{"500":"prod-secret"}',
       APP_SECRET: 'a-long-production-secret',
+    };
+    // issue #11: personal data needs a real key, and codes must not be shown
+    expect(() => loadConfig(prodEnv)).toThrow(/DATA_KEY/);
+    expect(() => loadConfig({ ...prodEnv, DATA_KEY: DEV_DATA_KEY })).toThrow(/DATA_KEY/);
+    const withKey = { ...prodEnv, DATA_KEY: 'ab'.repeat(32) };
+    expect(() => loadConfig(withKey)).toThrow(/SMS_SENDER=log/);
+    expect(() => loadConfig({ ...withKey, SMS_SENDER: 'webhook' })).toThrow(/SMS_WEBHOOK_URL/);
+    const prod = loadConfig({
+      ...withKey,
+      SMS_SENDER: 'webhook',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       SEED_DEMO: '1',
     });
     expect(prod.seedDemo).toBe(false);
+    expect(prod.dataKeys.current).toBe('ab'.repeat(32));
   });
 
   it('names invalid variables', () => {

@@ -12,6 +12,11 @@ import { z } from 'zod';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The development secret of the HMAC that signs upload-file secrets; refused in production. */
 export const DEV_APP_SECRET = 'creator-centre-dev-app-secret';
+/**
+ * The development data key of personal data (issue #11; 32 bytes, hex); refused in production. Data written
+ * with it is readable by anyone with the source, so it serves only the embedded default and tests.
+ */
+export const DEV_DATA_KEY = '63726561746f722d63656e7472652d6465762d646174612d6b65792d30303031';
 
 const defaultSiblingSites = [
   { name: '汽车之家', url: 'https://www.autohome.com.cn/' },
@@ -147,6 +152,15 @@ const envSchema = z.object({
       'a host name or address, optionally :port',
     )
     .default(''),
+  /** personal data key (issue #11): 32 bytes as 64 hex digits or base64; its version and earlier keys */
+  DATA_KEY: z.string().optional(),
+  DATA_KEY_VERSION: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  DATA_KEYS_PREVIOUS: jsonFromString(z.record(z.string().regex(/^\d+$/), z.string().min(1))).optional(),
+  /** how certification codes reach a phone (issue #11): `log` (development: logged and shown) or `webhook` */
+  SMS_SENDER: z.enum(['log', 'webhook']).default('log'),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  /** the directory of the rule centre's Markdown files (issue #11); default apps/server/rules */
+  RULES_DIR: z.string().optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false', '1', '0']).default('auto'),
   TRUST_PROXY: trustProxySchema.default(false),
   /** counters of the request limits in Redis instead of the database (issue #8 item 5) */
@@ -219,6 +233,12 @@ export interface AppConfig {
    * host name. This product runs no ingest server itself (docs/api.md "Live shows").
    */
   livePushHost: string | undefined;
+  /** the personal-data keys (issue #11, lib/personal-data.ts) */
+  dataKeys: { current: string; version: number; previous: Record<string, string> };
+  /** the SMS sender of certification codes; `log` writes the code to the log and the dev banner */
+  sms: { sender: 'log' | 'webhook'; webhookUrl: string | undefined };
+  /** absolute directory of the rule centre's Markdown files */
+  rulesDir: string;
   /** 'auto': Secure when the request came over https */
   cookieSecure: boolean | 'auto';
   /**
@@ -280,7 +300,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new Error(`refusing to start: SIGN_SECRETS has no secret for the web client "${WEB_CID}"`);
     }
     if (appSecret === DEV_APP_SECRET) throw new Error('refusing to start: set APP_SECRET in production');
+    if (!e.DATA_KEY || e.DATA_KEY === DEV_DATA_KEY)
+      throw new Error('refusing to start: set DATA_KEY (the personal-data key) in production');
+    if (e.SMS_SENDER === 'log')
+      throw new Error(
+        'refusing to start: SMS_SENDER=log would show verification codes; use webhook in production',
+      );
   }
+  if (e.SMS_SENDER === 'webhook' && !e.SMS_WEBHOOK_URL)
+    throw new Error('invalid configuration:\n  SMS_WEBHOOK_URL: required when SMS_SENDER=webhook');
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
     throw new Error('invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
   // The demo belongs to the embedded default (API.md §5): seeded on PGlite unless SEED_DEMO=0; on PostgreSQL
@@ -306,6 +334,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feedbackUrl: e.FEEDBACK_URL,
     supportUrl: e.SUPPORT_URL,
     livePushHost: e.LIVE_PUSH_HOST || undefined,
+    dataKeys: {
+      current: e.DATA_KEY ?? DEV_DATA_KEY,
+      version: e.DATA_KEY_VERSION,
+      previous: e.DATA_KEYS_PREVIOUS ?? {},
+    },
+    sms: { sender: e.SMS_SENDER, webhookUrl: e.SMS_WEBHOOK_URL },
+    rulesDir: e.RULES_DIR ? path.resolve(process.cwd(), e.RULES_DIR) : path.resolve(here, '../rules'),
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : truthy(e.COOKIE_SECURE),
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,

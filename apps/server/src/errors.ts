@@ -5,6 +5,7 @@ import {
   type MessageLanguage,
   type MessageRef,
   renderMessage,
+  RULE_REFS,
   type StatusName,
   statusTable,
   toMessageRef,
@@ -89,14 +90,18 @@ export class AppError extends Error {
 
   /** The envelope's `data` in `lang`: `data` as given, with `fields` rendered (`{ path, message, code }`). */
   dataIn(lang: MessageLanguage): unknown {
-    if (!this.fields) return this.data;
-    const fields: FieldError[] = this.fields.map((f) => ({
-      path: f.path,
-      message: renderMessage(f, lang),
-      code: f.code,
-    }));
     const extra = this.data !== null && typeof this.data === 'object' ? this.data : {};
-    return { ...extra, fields };
+    if (!this.fields) {
+      // a refusal whose message applies a rule of the rule centre carries its reference (issue #11)
+      const ruleRef = RULE_REFS[this.messageRef.code];
+      return ruleRef ? { ...extra, ruleRef } : this.data;
+    }
+    const fields: FieldError[] = this.fields.map((f) => {
+      const ruleRef = RULE_REFS[f.code];
+      return { path: f.path, message: renderMessage(f, lang), code: f.code, ...(ruleRef ? { ruleRef } : {}) };
+    });
+    const ruleRef = this.fields[0] && RULE_REFS[this.fields[0].code];
+    return { ...extra, fields, ...(ruleRef ? { ruleRef } : {}) };
   }
 
   /**

@@ -20,3 +20,5 @@ export * from './permissions.js';
 export * from './dynamic.js';
 export * from './live.js';
 export * from './program.js';
+export * from './certification.js';
+export * from './rules.js';

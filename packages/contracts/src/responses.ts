@@ -38,6 +38,15 @@ import {
 } from './upload.js';
 import { opsUserSchema, permissionsSchema } from './permissions.js';
 import {
+  acceptAgreementResultSchema,
+  applicationResultSchema,
+  certificationStateSchema,
+  opsCertificationDecideResultSchema,
+  opsCertificationListSchema,
+  sendCodeResultSchema,
+} from './certification.js';
+import { ruleDetailSchema, ruleListSchema, ruleSearchSchema } from './rules.js';
+import {
   contentDeleteBatchResultSchema,
   contentStatusCountsSchema,
   idResultSchema,
@@ -109,12 +118,15 @@ export const fieldErrorSchema = z.strictObject({
   message: z.string(),
   /** the message's catalog code (server-messages.ts), the same in every language */
   code: z.string().optional(),
+  /** the rule the refusal applies, `slug#section` of the rule centre (issue #11, `RULE_REFS`) */
+  ruleRef: z.string().optional(),
 });
 
 /** `data` of a 10007: `{ fields }`, and the broken rule's stable code when there is one (video rules). */
 export const validationErrorDataSchema = z.strictObject({
   fields: z.array(fieldErrorSchema),
   rule: z.string().optional(),
+  ruleRef: z.string().optional(),
 });
 
 /**
@@ -135,7 +147,13 @@ const errorStatuses = Object.values(Status).filter((s) => s !== Status.OK) as [n
 export const errorEnvelopeSchema = z.strictObject({
   status: z.literal(errorStatuses),
   message: z.string(),
-  data: z.union([z.null(), validationErrorDataSchema, shardsMissingDataSchema]),
+  data: z.union([
+    z.null(),
+    validationErrorDataSchema,
+    shardsMissingDataSchema,
+    /** a refusal that applies a rule of the rule centre (issue #11): `slug#section` */
+    z.strictObject({ ruleRef: z.string() }),
+  ]),
   ercd: z.string(),
   /** the catalog code of `message` (server-messages.ts; issue #9), the same in every language */
   messageCode: z.string().optional(),
@@ -178,6 +196,7 @@ export const apiDataSchemas = {
   '/fileservice/isExistLocalMergeFile': mergeFileStatusSchema,
   '/fileservice/upload': nullDataSchema,
   '/fileservice/image': imageUploadResultSchema,
+  '/fileservice/private_image': imageUploadResultSchema,
   // content (API.md §9)
   '/api/article/publish': publishResultSchema,
   '/api/content/list': contentListSchema,
@@ -218,6 +237,17 @@ export const apiDataSchemas = {
   '/api/user/permissions': permissionsSchema,
   '/api/content/status_counts': contentStatusCountsSchema,
   '/api/content/delete_batch': contentDeleteBatchResultSchema,
+  // certification and rules (issue #11, API.md §14, docs/api.md "Certification")
+  '/api/certification/state': certificationStateSchema,
+  '/api/certification/person': applicationResultSchema,
+  '/api/certification/organization': applicationResultSchema,
+  '/api/certification/accept_agreement': acceptAgreementResultSchema,
+  '/api/certification/send_code': sendCodeResultSchema,
+  '/api/ops/certification/list': opsCertificationListSchema,
+  '/api/ops/certification/decide': opsCertificationDecideResultSchema,
+  '/api/rules/list': ruleListSchema,
+  '/api/rules/detail': ruleDetailSchema,
+  '/api/rules/search': ruleSearchSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A path of `apiDataSchemas`. */

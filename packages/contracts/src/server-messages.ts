@@ -630,6 +630,70 @@ export const SERVER_MESSAGES = {
       'an episode must be one of your own published articles, image collections, videos or short videos',
   },
 
+  // ---- certification (issue #11, API.md §14) ----
+  ID_NUMBER_INVALID: {
+    'zh-CN': '身份证号不正确：请核对 18 位号码（末位校验码、出生日期和地区）',
+    'en-US': 'the ID number is not valid: check the 18 characters (check digit, birth date and region)',
+  },
+  CREDIT_CODE_INVALID: {
+    'zh-CN': '统一社会信用代码不正确：请核对 18 位代码（末位校验码）',
+    'en-US': 'the unified social credit code is not valid: check the 18 characters (check character)',
+  },
+  PHONE_INVALID: { 'zh-CN': '请输入 11 位手机号', 'en-US': 'enter an 11-digit mobile number' },
+  PHONE_CODE_INVALID: { 'zh-CN': '请输入 6 位数字验证码', 'en-US': 'enter the 6-digit code' },
+  PHONE_CODE_WRONG: {
+    'zh-CN': '验证码错误或已过期，请重新获取',
+    'en-US': 'the code is wrong or has expired; ask for a new one',
+  },
+  PHONE_CODE_TOO_SOON: {
+    'zh-CN': '验证码已发送，请 {{seconds}} 秒后再获取',
+    'en-US': 'a code was just sent; ask again in {{seconds}} s',
+  },
+  NAME_TOO_SHORT: { 'zh-CN': '名称至少 2 个字', 'en-US': 'the name needs at least 2 characters' },
+  PRIVATE_IMAGE_REQUIRED: {
+    'zh-CN': '请上传照片（JPEG、PNG、WebP 或 GIF 图片）',
+    'en-US': 'upload a photo (a JPEG, PNG, WebP or GIF image)',
+  },
+  PRIVATE_IMAGE_NOT_YOURS: {
+    'zh-CN': '这张照片不是你上传的，请重新上传',
+    'en-US': 'this photo was not uploaded by you; upload it again',
+  },
+  CERTIFICATION_FIELD_INVALID: { 'zh-CN': '请选择创作领域', 'en-US': 'choose your field' },
+  SUBJECT_TYPE_INVALID: { 'zh-CN': '请选择主体类型', 'en-US': 'choose the subject type' },
+  SAMPLE_URLS_TOO_MANY: { 'zh-CN': '代表作最多 5 个', 'en-US': 'at most 5 sample works' },
+  ID_NUMBER_TAKEN: {
+    'zh-CN': '该身份证号已认证过其他账号，一个身份证号只能认证一个账号',
+    'en-US': 'this ID number already certifies another account; one ID number certifies one account',
+  },
+  CREDIT_CODE_FULL: {
+    'zh-CN': '该统一社会信用代码已认证 {{max}} 个账号，达到上限',
+    'en-US': 'this credit code already certifies {{max}} accounts, the most allowed',
+  },
+  AGREEMENT_CHANGED: {
+    'zh-CN': '认证协议已更新到第 {{version}} 版，请阅读并同意后再提交',
+    'en-US': 'the certification agreement is now version {{version}}: read and accept it, then submit',
+  },
+  AGREEMENT_NOT_ACCEPTED: {
+    'zh-CN': '请先阅读并同意认证协议',
+    'en-US': 'read and accept the certification agreement first',
+  },
+  CERTIFICATION_UNDER_REVIEW: {
+    'zh-CN': '认证资料正在审核中，审核完成前不能重新提交',
+    'en-US': 'your application is under review; you can submit again once it is decided',
+  },
+  CERTIFICATION_DONE: { 'zh-CN': '你已通过认证', 'en-US': 'you are already certified' },
+  CERTIFICATION_FIELD_MISSING: { 'zh-CN': '请填写此项', 'en-US': 'this field is required' },
+  CERTIFICATION_NOT_WAITING: {
+    'zh-CN': '该作者没有待审核的认证申请',
+    'en-US': 'this author has no application waiting for review',
+  },
+  CERTIFICATION_FIELDS_REJECTED: {
+    'zh-CN': '有 {{count}} 项资料需要修改，请查看标注',
+    'en-US': '{{count}} items need correcting; see the marks on the form',
+  },
+  RULE_NOT_FOUND: { 'zh-CN': '规则不存在', 'en-US': 'no such rule' },
+  SEARCH_QUERY_REQUIRED: { 'zh-CN': '请输入搜索内容', 'en-US': 'enter something to search for' },
+
   // ---- messages and notices ----
   MESSAGE_NOT_FOUND: { 'zh-CN': '消息不存在', 'en-US': 'no such message' },
   NOTICE_NOT_FOUND: { 'zh-CN': '公告不存在', 'en-US': 'no such notice' },
@@ -705,6 +769,12 @@ export const SERVER_MESSAGES = {
   MSG_CERTIFIED_BODY: {
     'zh-CN': '你的创作者认证已通过审核。',
     'en-US': 'Your creator certification was approved.',
+  },
+  MSG_CERTIFICATION_REJECTED_TITLE: { 'zh-CN': '认证审核未通过', 'en-US': 'Certification not approved' },
+  MSG_CERTIFICATION_REJECTED_BODY: {
+    'zh-CN': '你的认证申请未通过：{{reason}}。请按提示修改后重新提交，正确的资料会保留。',
+    'en-US':
+      'Your certification was not approved: {{reason}}. Correct what is marked and submit again; what was right is kept.',
   },
   MSG_COMMENT_TITLE: { 'zh-CN': '新评论', 'en-US': 'New comment' },
   MSG_COMMENT_BODY: {
@@ -988,6 +1058,10 @@ const MESSAGE_KIND_TEXTS: Record<string, KindTexts | ((params: Record<string, un
   live_reminder: { title: 'MSG_LIVE_REMINDER_TITLE', body: 'MSG_LIVE_REMINDER_BODY' },
   grade_up: { title: 'MSG_GRADE_UP_TITLE', body: 'MSG_GRADE_UP_BODY' },
   certified: { title: 'MSG_CERTIFIED_TITLE', body: 'MSG_CERTIFIED_BODY' },
+  certification_rejected: {
+    title: 'MSG_CERTIFICATION_REJECTED_TITLE',
+    body: 'MSG_CERTIFICATION_REJECTED_BODY',
+  },
   comment: { title: 'MSG_COMMENT_TITLE', body: 'MSG_COMMENT_BODY' },
   like: { title: 'MSG_LIKE_TITLE', body: 'MSG_LIKE_BODY' },
   follow: { title: 'MSG_FOLLOW_TITLE', body: 'MSG_FOLLOW_BODY' },

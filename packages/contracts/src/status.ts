@@ -74,4 +74,6 @@ export interface FieldError {
   message: string;
   /** the catalog code of `message` (server-messages.ts) */
   code?: string;
+  /** the rule this refusal applies, `slug#section` of the rule centre (`RULE_REFS`, issue #11) */
+  ruleRef?: string;
 }

@@ -131,6 +131,8 @@ export const contentListItemSchema = z.strictObject({
   stats: contentStatsSchema,
   /** why review refused it, when status is `rejected` */
   rejectReason: z.string().nullable(),
+  /** extension (issue #11): the rule the rejection applies, `slug#section` of the rule centre (`ruleHref`) */
+  rejectRuleRef: z.string().nullable().optional(),
 });
 export type ContentListItem = z.infer<typeof contentListItemSchema>;
 

@@ -210,6 +210,8 @@ export interface UploadImageOptions {
   scene?: string;
   /** extra text fields sent before the file */
   fields?: Record<string, string>;
+  /** the upload route (default `/fileservice/image`; `/fileservice/private_image` for certification materials) */
+  url?: string;
 }
 
 /** `POST /fileservice/image` (API.md §8) as `author`; the raw response. */
@@ -228,7 +230,7 @@ export function uploadImage(
   if (guid !== null) headers['x-user-guid'] = guid;
   return t.app.inject({
     method: 'POST',
-    url: '/fileservice/image',
+    url: opts.url ?? '/fileservice/image',
     payload: form,
     headers,
     cookies: opts.cookies ?? author.cookies,

@@ -20,3 +20,4 @@ export * from '../../modules/album/album.schema.js';
 export * from '../../modules/dynamic/dynamic.schema.js';
 export * from '../../modules/live/live.schema.js';
 export * from '../../modules/program/program.schema.js';
+export * from '../../modules/certification/certification.schema.js';

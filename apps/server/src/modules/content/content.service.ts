@@ -1,4 +1,5 @@
 import {
+  ruleRefOfMessage,
   checkBodyText,
   checkScheduledAt,
   checkTitle,
@@ -360,6 +361,7 @@ export function toListItem(row: repo.ContentRow, lang: MessageLanguage): Content
     updatedAt: row.updatedAt.toISOString(),
     stats: { views: row.views, likes: row.likes, comments: row.comments, shares: row.shares },
     rejectReason: rejectReasonIn(row, lang),
+    rejectRuleRef: row.status === 'rejected' ? (ruleRefOfMessage(row.rejectMessage) ?? null) : null,
   };
 }
 

@@ -17,9 +17,11 @@ import { binaryResponses, envelopeResponses } from '../../plugins/envelope.js';
 import { requireUser, requireUserGuid } from '../../plugins/session.js';
 import { signedRoute } from '../../plugins/signature.js';
 import type { ObjectStorage } from '../../storage/storage.js';
+import { getUserRole } from '../user/user.service.js';
 import {
   createRenditionCache,
   getImageRendition,
+  getPrivateImage,
   listCommonMaterial,
   listMyImages,
   recordUploadedImage,
@@ -34,6 +36,8 @@ export interface MediaRoutesOptions {
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+const isOperator = async (db: Db, userId: number) => (await getUserRole(db, userId)) === 'operator';
 
 /**
  * `/media/img/` requests per minute (issue #8 item 6): per client address without a session, per author
@@ -98,7 +102,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
     tags: ['media'],
     response: envelopeResponses(imageUploadResultSchema),
   };
-  app.post('/fileservice/image', { schema: imageUploadSchema }, async (request) => {
+  const uploadImage = async (request: FastifyRequest) => {
     const user = requireUserGuid(request);
     if (!request.isMultipart()) throw AppError.validation([{ path: 'file', code: 'IMAGE_MULTIPART' }]);
     let bytes: Buffer | null = null;
@@ -118,11 +122,50 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app: FastifyI
       throw AppError.validation([{ path: 'body', code: 'MULTIPART_MALFORMED' }]);
     }
     if (!bytes) throw AppError.validation([{ path: 'file', code: 'FILE_REQUIRED' }]);
+    if (request.url.startsWith('/fileservice/private_image'))
+      return saveUploadedImage(storage, user.id, bytes, { private: true });
     const saved = await saveUploadedImage(storage, user.id, bytes);
     // Design thumbnails are the editor's own renders, not pictures the author chose (issue #4).
     if (scene !== DESIGN_THUMBNAIL_SCENE) await recordUploadedImage(db, user.id, saved);
     return saved;
-  });
+  };
+  app.post('/fileservice/image', { schema: imageUploadSchema }, uploadImage);
+  // A private image (issue #11, docs/api.md "Certification"): ID photos, licences, authorization letters. The
+  // same checks as API.md §8; stored under `cert/u<id>/`, URL `/media/private/<key>`, never in the picture panel.
+  app.post(
+    '/fileservice/private_image',
+    {
+      schema: {
+        ...imageUploadSchema,
+        summary: 'Upload a private image (certification materials; served only to the owner and operators)',
+      },
+    },
+    uploadImage,
+  );
+
+  app.get<{ Params: { '*': string } }>(
+    '/media/private/*',
+    {
+      schema: {
+        summary: 'A private image: its owner and operators only, else 404 (issue #11)',
+        tags: ['media'],
+        produces: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+        response: binaryResponses('the image bytes as uploaded'),
+      },
+      config: { rateLimit: mediaRateLimit },
+    },
+    async (request, reply) => {
+      const image = await getPrivateImage(storage, request.params['*'], request.user?.id, (id) =>
+        isOperator(db, id),
+      );
+      if (!image) throw new AppError('NOT_FOUND', 'IMAGE_NOT_FOUND');
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .type(image.contentType)
+        .send(image.bytes);
+    },
+  );
 
   const imageSchema = {
     summary: 'An image at a size (API.md §4)',

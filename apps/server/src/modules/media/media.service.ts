@@ -45,6 +45,7 @@ export function imageTemplate(key: string): string {
  * frames) — read from the header, nothing is decoded (issue #8 item 6, decompression bombs).
  * @param bytes the file as uploaded
  * @param owner the uploader's user id, part of the key so an author's images sit together
+ * @param opts.private a private image (issue #11): key `cert/u<owner>/…`, URL `/media/private/<key>`
  * @returns `{ url, key, width, height, size }` — width/height in pixels read from the file, size in bytes
  * @throws AppError TOO_LARGE over 20 MiB, or over 50 MP (ercd IMAGE_TOO_MANY_PIXELS); VALIDATION_FAILED
  *   when the bytes are not one of the four formats
@@ -53,6 +54,7 @@ export async function saveUploadedImage(
   storage: ObjectStorage,
   owner: number,
   bytes: Buffer,
+  opts: { private?: boolean } = {},
 ): Promise<ImageUploadResult> {
   if (bytes.length > MAX_IMAGE_BYTES)
     throw new AppError('TOO_LARGE', { code: 'IMAGE_TOO_LARGE', params: { mb: MAX_IMAGE_BYTES / MB } });
@@ -72,11 +74,61 @@ export async function saveUploadedImage(
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw tooManyPixels();
   const now = new Date();
   const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const key = `images/u${owner}/${month}/${randomUUID().replaceAll('-', '')}.${FORMAT_TO_EXT[format]}`;
+  const name = `${randomUUID().replaceAll('-', '')}.${FORMAT_TO_EXT[format]}`;
+  // private images (ID photos, licences; issue #11) live under `cert/`, which `/media/img/` never serves
+  const key = opts.private ? `${PRIVATE_KEY_PREFIX}u${owner}/${name}` : `images/u${owner}/${month}/${name}`;
   await storage.put(key, bytes, mime);
   // For animated images sharp reports the height of all frames stacked; pageHeight is one frame.
   const height = meta.pageHeight ?? meta.height;
-  return { url: imageUrl(key), key, width: meta.width, height, size: bytes.length };
+  const url = opts.private ? `/media/private/${key}` : imageUrl(key);
+  return { url, key, width: meta.width, height, size: bytes.length };
+}
+
+/**
+ * The storage prefix of private images (issue #11: ID photos, licences, authorization letters): served only by
+ * `/media/private/` to their owner and operators; `/media/img/` answers 404 for them.
+ */
+export const PRIVATE_KEY_PREFIX = 'cert/';
+
+/**
+ * A private image for `viewer` (issue #11): the owner (the `u<id>` of its key) and operators may read it; for
+ * anyone else, a bad key or a missing object the answer is null (a 404 that does not tell which).
+ * @param key the storage key, `cert/u<owner>/<name>`
+ * @param viewer the signed-in user's id, undefined without a session
+ * @param isOperator whether a user is an operator (asked only when the viewer is not the owner)
+ */
+export async function getPrivateImage(
+  storage: ObjectStorage,
+  key: string,
+  viewer: number | undefined,
+  isOperator: (userId: number) => Promise<boolean>,
+): Promise<Rendition | null> {
+  const match = /^cert\/u(\d+)\/[a-z0-9]+\.(?:jpg|png|webp|gif)$/.exec(key);
+  if (!match || viewer === undefined) return null;
+  if (Number(match[1]) !== viewer && !(await isOperator(viewer))) return null;
+  const info = await storage.stat(key);
+  if (!info?.contentType || !IMAGE_TYPES.includes(info.contentType)) return null;
+  const bytes = await storage.get(key);
+  return bytes ? { bytes, contentType: info.contentType } : null;
+}
+
+/**
+ * Whether `url` is a private image `owner` uploaded and still stored (`/media/private/cert/u<owner>/…`):
+ * certification materials must be the applicant's own uploads (issue #11).
+ */
+export async function isOwnPrivateImage(
+  storage: ObjectStorage,
+  owner: number,
+  url: string,
+): Promise<boolean> {
+  const prefix = `/media/private/${PRIVATE_KEY_PREFIX}u${owner}/`;
+  if (!url.startsWith(prefix)) return false;
+  return (await storage.stat(url.slice('/media/private/'.length))) !== null;
+}
+
+/** The storage key of a private image URL (`/media/private/<key>` → `<key>`). */
+export function privateImageKey(url: string): string {
+  return url.slice('/media/private/'.length);
 }
 
 /** A resized rendition ready to send. */
@@ -134,6 +186,7 @@ export async function getImageRendition(
 ): Promise<Rendition | null> {
   const { storage, db } = cache;
   assertValidKey(key);
+  if (key.startsWith(PRIVATE_KEY_PREFIX)) return null; // never public (issue #11)
   const size = canonicalImageSize(width, height);
   const info = await storage.stat(key);
   if (!info || !info.contentType || !IMAGE_TYPES.includes(info.contentType)) return null;

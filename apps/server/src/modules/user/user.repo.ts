@@ -41,6 +41,7 @@ export async function updateUser(
       | 'publishPoint'
       | 'contentAssistant'
       | 'whiteLists'
+      | 'authStatus'
     >
   >,
 ): Promise<UserRow | undefined> {

@@ -109,6 +109,17 @@ export async function getCredentialsById(db: Db, userId: number): Promise<UserCr
 }
 
 /**
+ * Sets the author's `authStatus` (API.md §6/§14: 0 not certified, 1 under review, 2 certified, 3 rejected), which
+ * `home/userinfo` and the header and home badges read. Called by certification in the transaction of the
+ * application or decision that changes it (issue #11).
+ * @param db the database or the caller's transaction
+ * @throws NOT_LOGGED_IN when the user no longer exists
+ */
+export async function setAuthStatus(db: Db, userId: number, authStatus: 0 | 1 | 2 | 3): Promise<void> {
+  if (!(await repo.updateUser(db, userId, { authStatus }))) throw new AppError('NOT_LOGGED_IN', 'LOGIN_REQUIRED');
+}
+
+/**
  * Stores a new password hash (argon2id PHC string, made by passport) for the author (issue #9).
  * @param db the database or the caller's transaction (the password change revokes sessions in the same one)
  * @throws NOT_LOGGED_IN when the user no longer exists

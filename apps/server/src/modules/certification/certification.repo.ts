@@ -1,0 +1,169 @@
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  ApplicationStatus,
+  certificationAgreements,
+  certificationApplications,
+  certificationPhoneCodes,
+} from './certification.schema.js';
+
+/** Storage of certification: applications, agreement acceptances and phone codes (certification.schema.ts). */
+
+export type ApplicationRow = typeof certificationApplications.$inferSelect;
+export type NewApplicationRow = typeof certificationApplications.$inferInsert;
+export type PhoneCodeRow = typeof certificationPhoneCodes.$inferSelect;
+
+/** The author's latest application, or undefined. @param forUpdate lock it until the transaction ends */
+export async function findLatestApplication(
+  db: Db,
+  userId: number,
+  forUpdate = false,
+): Promise<ApplicationRow | undefined> {
+  const q = db
+    .select()
+    .from(certificationApplications)
+    .where(eq(certificationApplications.userId, userId))
+    .orderBy(desc(certificationApplications.id))
+    .limit(1);
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function insertApplication(db: Db, row: NewApplicationRow): Promise<ApplicationRow> {
+  const [inserted] = await db.insert(certificationApplications).values(row).returning();
+  return inserted!;
+}
+
+export async function updateApplication(
+  db: Db,
+  id: number,
+  patch: Partial<Pick<NewApplicationRow, 'status' | 'reason' | 'fieldReasons' | 'decidedAt' | 'decidedBy'>>,
+): Promise<void> {
+  await db.update(certificationApplications).set(patch).where(eq(certificationApplications.id, id));
+}
+
+/**
+ * Serializes the applications that claim one identity (an ID number's or credit code's blind index) until the
+ * transaction ends: two authors sending the same number at once are decided one after the other. On PGlite (one
+ * connection) it is a no-op in effect.
+ */
+export async function lockIdentity(tx: Db, blindIndex: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${blindIndex}))`);
+}
+
+/** Whether another author's live application (under review or approved) is a person with one of these indexes. */
+export async function idNumberClaimedByOther(db: Db, userId: number, indexes: string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: certificationApplications.id })
+    .from(certificationApplications)
+    .where(
+      and(
+        eq(certificationApplications.kind, 'person'),
+        inArray(certificationApplications.status, [ApplicationStatus.REVIEWING, ApplicationStatus.APPROVED]),
+        inArray(certificationApplications.idNumberBidx, indexes),
+        ne(certificationApplications.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** How many other authors hold a live organization application with one of these credit-code indexes. */
+export async function creditCodeAccounts(db: Db, userId: number, indexes: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${certificationApplications.userId})::int` })
+    .from(certificationApplications)
+    .where(
+      and(
+        eq(certificationApplications.kind, 'organization'),
+        inArray(certificationApplications.status, [ApplicationStatus.REVIEWING, ApplicationStatus.APPROVED]),
+        inArray(certificationApplications.creditCodeBidx, indexes),
+        ne(certificationApplications.userId, userId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** How many of the author's applications were rejected. */
+export async function countRejections(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(certificationApplications)
+    .where(
+      and(
+        eq(certificationApplications.userId, userId),
+        eq(certificationApplications.status, ApplicationStatus.REJECTED),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Records that the author accepted an agreement version (again is a no-op: the first time stays). */
+export async function insertAgreementAcceptance(
+  db: Db,
+  userId: number,
+  version: number,
+  at: Date,
+): Promise<Date> {
+  await db.insert(certificationAgreements).values({ userId, version, acceptedAt: at }).onConflictDoNothing();
+  const [row] = await db
+    .select({ acceptedAt: certificationAgreements.acceptedAt })
+    .from(certificationAgreements)
+    .where(and(eq(certificationAgreements.userId, userId), eq(certificationAgreements.version, version)));
+  return row!.acceptedAt;
+}
+
+/** The newest agreement version the author accepted, and when. */
+export async function findLatestAcceptance(
+  db: Db,
+  userId: number,
+): Promise<{ version: number; acceptedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ version: certificationAgreements.version, acceptedAt: certificationAgreements.acceptedAt })
+    .from(certificationAgreements)
+    .where(eq(certificationAgreements.userId, userId))
+    .orderBy(desc(certificationAgreements.version))
+    .limit(1);
+  return row;
+}
+
+export async function findPhoneCode(
+  db: Db,
+  userId: number,
+  phoneBidx: string,
+): Promise<PhoneCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(certificationPhoneCodes)
+    .where(and(eq(certificationPhoneCodes.userId, userId), eq(certificationPhoneCodes.phoneBidx, phoneBidx)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Stores a new code for (author, phone), replacing the last one and its wrong tries. */
+export async function upsertPhoneCode(
+  db: Db,
+  row: { userId: number; phoneBidx: string; codeHash: string; sentAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insert(certificationPhoneCodes)
+    .values({ ...row, attempts: 0 })
+    .onConflictDoUpdate({
+      target: [certificationPhoneCodes.userId, certificationPhoneCodes.phoneBidx],
+      set: { codeHash: row.codeHash, sentAt: row.sentAt, expiresAt: row.expiresAt, attempts: 0 },
+    });
+}
+
+export async function setPhoneCodeAttempts(db: Db, userId: number, phoneBidx: string, attempts: number) {
+  await db
+    .update(certificationPhoneCodes)
+    .set({ attempts })
+    .where(and(eq(certificationPhoneCodes.userId, userId), eq(certificationPhoneCodes.phoneBidx, phoneBidx)));
+}
+
+export async function deletePhoneCode(db: Db, userId: number, phoneBidx: string): Promise<void> {
+  await db
+    .delete(certificationPhoneCodes)
+    .where(and(eq(certificationPhoneCodes.userId, userId), eq(certificationPhoneCodes.phoneBidx, phoneBidx)));
+}

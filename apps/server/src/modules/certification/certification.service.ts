@@ -1,0 +1,537 @@
+import { randomInt } from 'node:crypto';
+import {
+  ACCOUNTS_PER_ORGANIZATION,
+  AGREEMENT_RULE_SLUG,
+  type ApplicationField,
+  type ApplicationView,
+  type CertificationKind,
+  type CertificationState,
+  type FieldIssue,
+  type ListData,
+  maskIdNumber,
+  maskName,
+  maskPhone,
+  MsgGroup,
+  type OpsCertificationDecideParam,
+  type OpsCertificationItem,
+  type OrganizationApplicationParam,
+  ORGANIZATION_FIELDS,
+  PERSON_FIELDS,
+  type PersonApplicationParam,
+  PHONE_CODE_LENGTH,
+  PHONE_CODE_MAX_ATTEMPTS,
+  PHONE_CODE_RESEND_SECONDS,
+  PHONE_CODE_TTL_MINUTES,
+  requiredApplicationFields,
+  type SendCodeResult,
+} from '@cc/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import {
+  blindIndex,
+  blindIndexes,
+  type DataKeyring,
+  decryptPersonal,
+  encryptPersonal,
+} from '../../lib/personal-data.js';
+import { readCertificationQueue } from '../../read-models/certification-queue.js';
+import type { ObjectStorage } from '../../storage/storage.js';
+import { isOwnPrivateImage, privateImageKey } from '../media/media.service.js';
+import { kindMessage, sendSystemMessage } from '../message/message.service.js';
+import { type RuleCatalog, ruleVersion } from '../rules/rules.service.js';
+import { setAuthStatus } from '../user/user.service.js';
+import * as repo from './certification.repo.js';
+import { ApplicationStatus } from './certification.schema.js';
+import type { SmsSender } from './sms-sender.js';
+
+/**
+ * Author certification (issue #11, API.md §14): the agreement, a person's or an organization's application,
+ * phone codes, and the operators' decision. Personal data (names, ID numbers, credit codes, phones) is encrypted
+ * before it reaches the database and only ever leaves masked (`maskIdNumber` …), in answers and log lines alike.
+ * Uniqueness — one person per ID number, `ACCOUNTS_PER_ORGANIZATION` accounts per credit code — is checked on
+ * blind indexes under an advisory lock, so two authors sending one number at once are decided in turn.
+ */
+
+/** What the service needs. */
+export interface CertificationDeps {
+  db: Db;
+  storage: ObjectStorage;
+  keys: DataKeyring;
+  catalog: RuleCatalog;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+const PURPOSE = {
+  idNumber: 'id_number',
+  creditCode: 'credit_code',
+  phone: 'phone',
+  code: 'phone_code',
+} as const;
+
+const nowOf = (deps: CertificationDeps) => (deps.now ? deps.now() : new Date());
+
+/** The current version of the certification agreement (the `certification-agreement` rule's). */
+export function currentAgreementVersion(deps: Pick<CertificationDeps, 'catalog'>): number {
+  return ruleVersion(deps.catalog, AGREEMENT_RULE_SLUG);
+}
+
+function decryptOrUndefined(deps: CertificationDeps, value: string | null): string | undefined {
+  return value ? decryptPersonal(deps.keys, value) : undefined;
+}
+
+/** An application as its author and operators see it: personal data masked, images as private URLs. */
+function toView(deps: CertificationDeps, row: repo.ApplicationRow): ApplicationView {
+  const url = (key: string | null) => (key ? `/media/private/${key}` : undefined);
+  const masked = (value: string | null, mask: (v: string) => string) => {
+    const plain = decryptOrUndefined(deps, value);
+    return plain === undefined ? undefined : mask(plain);
+  };
+  const view: ApplicationView = {
+    kind: row.kind,
+    masked: {},
+  };
+  const set = <K extends keyof ApplicationView>(key: K, value: ApplicationView[K] | undefined | null) => {
+    if (value !== undefined && value !== null) view[key] = value;
+  };
+  const setMasked = (key: keyof ApplicationView['masked'], value: string | undefined) => {
+    if (value !== undefined) view.masked[key] = value;
+  };
+  if (row.kind === 'person') {
+    set('field', row.field);
+    set('sampleUrls', row.sampleUrls);
+    set('idFrontUrl', url(row.idFrontKey));
+    set('idBackUrl', url(row.idBackKey));
+    setMasked('realName', masked(row.realNameEnc, maskName));
+    setMasked('idNumber', masked(row.idNumberEnc, maskIdNumber));
+    setMasked('phone', masked(row.phoneEnc, maskPhone));
+  } else {
+    set('subjectType', row.subjectType);
+    set('orgName', row.orgName);
+    set('licenseUrl', url(row.licenseKey));
+    set('authLetterUrl', url(row.authLetterKey));
+    setMasked('creditCode', masked(row.creditCodeEnc, maskIdNumber));
+    setMasked('operatorName', masked(row.operatorNameEnc, maskName));
+    setMasked('operatorIdNumber', masked(row.operatorIdNumberEnc, maskIdNumber));
+    setMasked('operatorPhone', masked(row.operatorPhoneEnc, maskPhone));
+  }
+  return view;
+}
+
+/**
+ * `GET /api/certification/state` (API.md §14): the author's `authStatus`, the latest application masked, the
+ * reasons of a rejection (overall and per field), and the agreement's current and accepted versions.
+ */
+export async function getCertificationState(
+  deps: CertificationDeps,
+  userId: number,
+): Promise<CertificationState> {
+  const [row, acceptance] = await Promise.all([
+    repo.findLatestApplication(deps.db, userId),
+    repo.findLatestAcceptance(deps.db, userId),
+  ]);
+  const agreement: CertificationState['agreement'] = { currentVersion: currentAgreementVersion(deps) };
+  if (acceptance) {
+    agreement.acceptedVersion = acceptance.version;
+    agreement.acceptedAt = acceptance.acceptedAt.toISOString();
+  }
+  if (!row) return { authStatus: 0, fieldReasons: [], masked: {}, agreement };
+  const application = toView(deps, row);
+  const state: CertificationState = {
+    authStatus: row.status as 1 | 2 | 3,
+    kind: row.kind,
+    fieldReasons: row.status === ApplicationStatus.REJECTED ? row.fieldReasons : [],
+    submittedAt: row.submittedAt.toISOString(),
+    masked: {
+      ...(application.masked.realName ? { realName: application.masked.realName } : {}),
+      ...(application.masked.idNumber ? { idNumber: application.masked.idNumber } : {}),
+      ...(application.masked.creditCode ? { creditCode: application.masked.creditCode } : {}),
+    },
+    application,
+    agreement,
+  };
+  if (row.status === ApplicationStatus.REJECTED && row.reason) state.rejectReason = row.reason;
+  if (row.decidedAt) state.decidedAt = row.decidedAt.toISOString();
+  return state;
+}
+
+/**
+ * `POST /api/certification/accept_agreement { version }` (extension): records that the author accepted this
+ * version of the agreement, and when (the first acceptance of a version stays).
+ * @throws VALIDATION_FAILED (10007, AGREEMENT_CHANGED) when `version` is not the current one
+ */
+export async function acceptAgreement(
+  deps: CertificationDeps,
+  userId: number,
+  version: number,
+): Promise<{ version: number; acceptedAt: string }> {
+  const current = currentAgreementVersion(deps);
+  if (version !== current)
+    throw AppError.validation([{ path: 'version', code: 'AGREEMENT_CHANGED', params: { version: current } }]);
+  const at = await repo.insertAgreementAcceptance(deps.db, userId, version, nowOf(deps));
+  return { version, acceptedAt: at.toISOString() };
+}
+
+function codeHash(deps: CertificationDeps, userId: number, code: string): string {
+  return blindIndex(deps.keys, PURPOSE.code, `${userId}:${code}`);
+}
+
+/**
+ * `POST /api/certification/send_code { phone }` (extension): sends a 6-digit code to `phone` through the SMS
+ * sender, valid `PHONE_CODE_TTL_MINUTES`; the code is stored only as an HMAC. With the development sender the
+ * answer carries the code (`devCode`) for the dev banner; the log line masks the phone.
+ * @throws RATE_LIMITED (10009, PHONE_CODE_TOO_SOON) within `PHONE_CODE_RESEND_SECONDS` of the last code
+ */
+export async function sendPhoneCode(
+  deps: CertificationDeps,
+  userId: number,
+  phone: string,
+): Promise<SendCodeResult> {
+  const now = nowOf(deps);
+  const phoneBidx = blindIndex(deps.keys, PURPOSE.phone, phone);
+  const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
+  const expiresAt = new Date(now.getTime() + PHONE_CODE_TTL_MINUTES * 60_000);
+  await deps.db.transaction(async (tx) => {
+    const last = await repo.findPhoneCode(tx, userId, phoneBidx);
+    const wait = last
+      ? Math.ceil(PHONE_CODE_RESEND_SECONDS - (now.getTime() - last.sentAt.getTime()) / 1000)
+      : 0;
+    if (wait > 0)
+      throw new AppError(
+        'RATE_LIMITED',
+        { code: 'PHONE_CODE_TOO_SOON', params: { seconds: wait } },
+        {
+          retryAfterSeconds: wait,
+        },
+      );
+    await repo.upsertPhoneCode(tx, {
+      userId,
+      phoneBidx,
+      codeHash: codeHash(deps, userId, code),
+      sentAt: now,
+      expiresAt,
+    });
+  });
+  await deps.sms.send(phone, code);
+  return {
+    phone: maskPhone(phone),
+    expiresAt: expiresAt.toISOString(),
+    resendAfterSeconds: PHONE_CODE_RESEND_SECONDS,
+    ...(deps.sms.showsCode ? { devCode: code } : {}),
+  };
+}
+
+/**
+ * Checks and spends the code sent to `phone`: a wrong code counts a try, and after `PHONE_CODE_MAX_ATTEMPTS` the
+ * code is gone. @throws VALIDATION_FAILED naming `path` (PHONE_CODE_WRONG) when missing, wrong or expired
+ */
+async function verifyPhoneCode(
+  deps: CertificationDeps,
+  tx: Db,
+  userId: number,
+  phone: string,
+  code: string | undefined,
+  path: string,
+): Promise<void> {
+  const phoneBidx = blindIndex(deps.keys, PURPOSE.phone, phone);
+  const row = await repo.findPhoneCode(tx, userId, phoneBidx);
+  const wrong = () => AppError.validation([{ path, code: 'PHONE_CODE_WRONG' }]);
+  if (
+    !code ||
+    !row ||
+    row.expiresAt.getTime() < nowOf(deps).getTime() ||
+    row.attempts >= PHONE_CODE_MAX_ATTEMPTS
+  )
+    throw wrong();
+  if (row.codeHash !== codeHash(deps, userId, code)) {
+    // counted in its own statement: the refusal rolls the application's transaction back, so count outside it
+    await repo.setPhoneCodeAttempts(deps.db, userId, phoneBidx, row.attempts + 1);
+    throw wrong();
+  }
+  await repo.deletePhoneCode(tx, userId, phoneBidx);
+}
+
+type Submitted = Partial<Record<ApplicationField, unknown>>;
+
+/**
+ * The application's state before a new one: refuses while one is under review or after approval, and says
+ * which fields the new one may keep (those of the same kind not rejected).
+ */
+function previousOf(
+  latest: repo.ApplicationRow | undefined,
+  kind: CertificationKind,
+): { previous: repo.ApplicationRow | undefined; rejected: Set<ApplicationField> } {
+  if (latest?.status === ApplicationStatus.REVIEWING)
+    throw new AppError('CONFLICT', 'CERTIFICATION_UNDER_REVIEW');
+  if (latest?.status === ApplicationStatus.APPROVED) throw new AppError('CONFLICT', 'CERTIFICATION_DONE');
+  if (!latest || latest.kind !== kind) return { previous: undefined, rejected: new Set() };
+  return { previous: latest, rejected: new Set(latest.fieldReasons.map((f) => f.path)) };
+}
+
+/**
+ * The fields missing after keeping the previous application's: every required field must be sent or kept, and a
+ * rejected field must be sent again. @returns the issues (empty when complete)
+ */
+function missingFields(
+  kind: CertificationKind,
+  param: Submitted,
+  previous: repo.ApplicationRow | undefined,
+  rejected: Set<ApplicationField>,
+): FieldIssue[] {
+  return requiredApplicationFields(kind)
+    .filter((f) => param[f] === undefined && (!previous || rejected.has(f)))
+    .map((path) => ({ path, code: 'CERTIFICATION_FIELD_MISSING' as const }));
+}
+
+async function checkImages(
+  deps: CertificationDeps,
+  userId: number,
+  param: Submitted,
+  fields: ApplicationField[],
+) {
+  const issues: FieldIssue[] = [];
+  for (const f of fields) {
+    const url = param[f];
+    if (typeof url === 'string' && !(await isOwnPrivateImage(deps.storage, userId, url)))
+      issues.push({ path: f, code: 'PRIVATE_IMAGE_NOT_YOURS' });
+  }
+  if (issues.length) throw AppError.validation(issues);
+}
+
+/** The agreement version sent must be the current one; the acceptance is recorded with the application. */
+async function checkAgreement(
+  deps: CertificationDeps,
+  tx: Db,
+  userId: number,
+  version: number,
+): Promise<void> {
+  const current = currentAgreementVersion(deps);
+  if (version !== current)
+    throw AppError.validation([
+      { path: 'agreementVersion', code: 'AGREEMENT_CHANGED', params: { version: current } },
+    ]);
+  await repo.insertAgreementAcceptance(tx, userId, version, nowOf(deps));
+}
+
+/**
+ * `POST /api/certification/person` (API.md §14): a person's application, under review at once (`authStatus` 1).
+ * After a rejection the fields not rejected may be left out and are kept. One transaction: the application, the
+ * agreement acceptance and the author's `authStatus`.
+ * @throws VALIDATION_FAILED (10007) naming the field: a missing or rejected field not sent, a wrong phone code,
+ *   an image that is not the author's own upload, an ID number that certifies another account (ID_NUMBER_TAKEN,
+ *   which does not say whose), an agreement version that is not the current one;
+ *   CONFLICT (10008) while an application is under review or after approval
+ */
+export async function submitPerson(
+  deps: CertificationDeps,
+  userId: number,
+  param: PersonApplicationParam,
+): Promise<{ authStatus: 1 }> {
+  await checkImages(deps, userId, param, ['idFrontUrl', 'idBackUrl']);
+  await deps.db.transaction(async (tx) => {
+    const { previous, rejected } = previousOf(await repo.findLatestApplication(tx, userId, true), 'person');
+    const missing = missingFields('person', param, previous, rejected);
+    if (missing.length) throw AppError.validation(missing);
+    await checkAgreement(deps, tx, userId, param.agreementVersion);
+    // a new phone needs its code; a phone kept from the last application was verified then
+    if (param.phone !== undefined)
+      await verifyPhoneCode(deps, tx, userId, param.phone, param.phoneCode, 'phoneCode');
+    let idNumberEnc = previous?.idNumberEnc ?? null;
+    let idNumberBidx = previous?.idNumberBidx ?? null;
+    if (param.idNumber !== undefined) {
+      await repo.lockIdentity(tx, blindIndex(deps.keys, PURPOSE.idNumber, param.idNumber));
+      if (
+        await repo.idNumberClaimedByOther(
+          tx,
+          userId,
+          blindIndexes(deps.keys, PURPOSE.idNumber, param.idNumber),
+        )
+      )
+        throw AppError.validation([{ path: 'idNumber', code: 'ID_NUMBER_TAKEN' }]);
+      idNumberEnc = encryptPersonal(deps.keys, param.idNumber);
+      idNumberBidx = blindIndex(deps.keys, PURPOSE.idNumber, param.idNumber);
+    } else if (idNumberBidx) {
+      // a kept number is checked again: another author may have been certified with it meanwhile
+      await repo.lockIdentity(tx, idNumberBidx);
+      if (await repo.idNumberClaimedByOther(tx, userId, [idNumberBidx]))
+        throw AppError.validation([{ path: 'idNumber', code: 'ID_NUMBER_TAKEN' }]);
+    }
+    const enc = (v: string | undefined, kept: string | null | undefined) =>
+      v !== undefined ? encryptPersonal(deps.keys, v) : (kept ?? null);
+    await repo.insertApplication(tx, {
+      userId,
+      kind: 'person',
+      status: ApplicationStatus.REVIEWING,
+      agreementVersion: param.agreementVersion,
+      realNameEnc: enc(param.realName, previous?.realNameEnc),
+      idNumberEnc,
+      idNumberBidx,
+      phoneEnc: enc(param.phone, previous?.phoneEnc),
+      idFrontKey: param.idFrontUrl ? privateImageKey(param.idFrontUrl) : (previous?.idFrontKey ?? null),
+      idBackKey: param.idBackUrl ? privateImageKey(param.idBackUrl) : (previous?.idBackKey ?? null),
+      field: param.field ?? previous?.field ?? null,
+      sampleUrls: param.sampleUrls ?? previous?.sampleUrls ?? [],
+      submittedAt: nowOf(deps),
+    });
+    await setAuthStatus(tx, userId, 1);
+  });
+  deps.log.info(
+    { userId, kind: 'person', idNumber: param.idNumber ? maskIdNumber(param.idNumber) : 'kept' },
+    'certification application submitted',
+  );
+  return { authStatus: 1 };
+}
+
+/**
+ * `POST /api/certification/organization` (API.md §14): an organization's application, under review at once.
+ * Kept fields and refusals as for a person; a credit code already behind `ACCOUNTS_PER_ORGANIZATION` other
+ * accounts is refused (CREDIT_CODE_FULL).
+ */
+export async function submitOrganization(
+  deps: CertificationDeps,
+  userId: number,
+  param: OrganizationApplicationParam,
+): Promise<{ authStatus: 1 }> {
+  await checkImages(deps, userId, param, ['licenseUrl', 'authLetterUrl']);
+  await deps.db.transaction(async (tx) => {
+    const { previous, rejected } = previousOf(
+      await repo.findLatestApplication(tx, userId, true),
+      'organization',
+    );
+    const missing = missingFields('organization', param, previous, rejected);
+    if (missing.length) throw AppError.validation(missing);
+    await checkAgreement(deps, tx, userId, param.agreementVersion);
+    if (param.operatorPhone !== undefined)
+      await verifyPhoneCode(
+        deps,
+        tx,
+        userId,
+        param.operatorPhone,
+        param.operatorPhoneCode,
+        'operatorPhoneCode',
+      );
+    let creditCodeEnc = previous?.creditCodeEnc ?? null;
+    let creditCodeBidx = previous?.creditCodeBidx ?? null;
+    const indexes = param.creditCode
+      ? blindIndexes(deps.keys, PURPOSE.creditCode, param.creditCode)
+      : creditCodeBidx
+        ? [creditCodeBidx]
+        : [];
+    if (param.creditCode) {
+      creditCodeEnc = encryptPersonal(deps.keys, param.creditCode);
+      creditCodeBidx = blindIndex(deps.keys, PURPOSE.creditCode, param.creditCode);
+    }
+    if (creditCodeBidx) {
+      await repo.lockIdentity(tx, creditCodeBidx);
+      if ((await repo.creditCodeAccounts(tx, userId, indexes)) >= ACCOUNTS_PER_ORGANIZATION)
+        throw AppError.validation([
+          { path: 'creditCode', code: 'CREDIT_CODE_FULL', params: { max: ACCOUNTS_PER_ORGANIZATION } },
+        ]);
+    }
+    const enc = (v: string | undefined, kept: string | null | undefined) =>
+      v !== undefined ? encryptPersonal(deps.keys, v) : (kept ?? null);
+    await repo.insertApplication(tx, {
+      userId,
+      kind: 'organization',
+      status: ApplicationStatus.REVIEWING,
+      agreementVersion: param.agreementVersion,
+      subjectType: param.subjectType ?? previous?.subjectType ?? null,
+      orgName: param.orgName ?? previous?.orgName ?? null,
+      creditCodeEnc,
+      creditCodeBidx,
+      licenseKey: param.licenseUrl ? privateImageKey(param.licenseUrl) : (previous?.licenseKey ?? null),
+      operatorNameEnc: enc(param.operatorName, previous?.operatorNameEnc),
+      operatorIdNumberEnc: enc(param.operatorIdNumber, previous?.operatorIdNumberEnc),
+      operatorPhoneEnc: enc(param.operatorPhone, previous?.operatorPhoneEnc),
+      authLetterKey: param.authLetterUrl
+        ? privateImageKey(param.authLetterUrl)
+        : (previous?.authLetterKey ?? null),
+      submittedAt: nowOf(deps),
+    });
+    await setAuthStatus(tx, userId, 1);
+  });
+  deps.log.info(
+    { userId, kind: 'organization', creditCode: param.creditCode ? maskIdNumber(param.creditCode) : 'kept' },
+    'certification application submitted',
+  );
+  return { authStatus: 1 };
+}
+
+/**
+ * `GET /api/ops/certification/list` (extension, operators): the latest applications in one state (default under
+ * review), oldest first, masked, with the images' private URLs (which operators may open).
+ */
+export async function listApplications(
+  deps: CertificationDeps,
+  param: { authStatus: number; page: number; pageSize: number },
+): Promise<ListData<OpsCertificationItem>> {
+  const { rows, total } = await readCertificationQueue(deps.db, {
+    status: param.authStatus,
+    limit: param.pageSize,
+    offset: (param.page - 1) * param.pageSize,
+  });
+  const list = await Promise.all(
+    rows.map(async (r) => ({
+      userId: r.userId,
+      account: r.account,
+      mediaName: r.mediaName,
+      authStatus: r.status as 1 | 2 | 3,
+      submittedAt: r.submittedAt.toISOString(),
+      previousRejections: await repo.countRejections(deps.db, r.userId),
+      application: toView(deps, r),
+    })),
+  );
+  return { list, total, page: param.page, pageSize: param.pageSize };
+}
+
+/**
+ * `POST /api/ops/certification/decide { userId, decision, reason, fieldReasons? }` (API.md §14): approves or
+ * rejects the author's application under review; `authStatus` follows and the author gets a message either way
+ * (one transaction).
+ * @throws CONFLICT (10008, CERTIFICATION_NOT_WAITING) when nothing waits; VALIDATION_FAILED naming
+ *   `fieldReasons` when a field is not one of the application's kind
+ */
+export async function decideApplication(
+  deps: CertificationDeps,
+  operatorId: number,
+  param: OpsCertificationDecideParam,
+): Promise<{ userId: number; authStatus: 2 | 3 }> {
+  const authStatus = param.decision === 'approve' ? 2 : 3;
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.findLatestApplication(tx, param.userId, true);
+    if (row?.status !== ApplicationStatus.REVIEWING)
+      throw new AppError('CONFLICT', 'CERTIFICATION_NOT_WAITING');
+    const allowed: readonly string[] = row.kind === 'person' ? PERSON_FIELDS : ORGANIZATION_FIELDS;
+    const fieldReasons = param.decision === 'reject' ? (param.fieldReasons ?? []) : [];
+    const foreign = fieldReasons.findIndex((f) => !allowed.includes(f.path));
+    if (foreign >= 0)
+      throw AppError.validation([{ path: `fieldReasons.${foreign}.path`, code: 'FIELD_INVALID' }]);
+    await repo.updateApplication(tx, row.id, {
+      status: authStatus,
+      reason: param.decision === 'reject' ? (param.reason ?? null) : null,
+      fieldReasons: fieldReasons.map((f) => ({ path: f.path, reason: f.reason })),
+      decidedAt: nowOf(deps),
+      decidedBy: operatorId,
+    });
+    await setAuthStatus(tx, param.userId, authStatus);
+    const link = '/certification/indexc';
+    if (authStatus === 2) {
+      await sendSystemMessage(tx, {
+        userId: param.userId,
+        ...kindMessage('certified', {}, link, MsgGroup.SYSTEM),
+      });
+    } else {
+      const reason =
+        param.reason ??
+        ({ code: 'CERTIFICATION_FIELDS_REJECTED', params: { count: fieldReasons.length } } as const);
+      await sendSystemMessage(tx, {
+        userId: param.userId,
+        ...kindMessage('certification_rejected', { reason, fields: fieldReasons.map((f) => f.path) }, link),
+      });
+    }
+  });
+  deps.log.info({ userId: param.userId, operatorId, decision: param.decision }, 'certification decided');
+  return { userId: param.userId, authStatus };
+}
