@@ -15,7 +15,7 @@ import globals from 'globals';
  * - server: a module reaches another module only through its `*.service.ts`; tables are private to
  *   their module; `read-models/` joins several modules' tables, read only; `lib/`, `storage/` and
  *   `errors.ts` never import modules;
- * - packages: contracts imports zod/dayjs/spark-md5 only; packages never import apps;
+ * - packages: contracts imports zod/dayjs/spark-md5/validator only; packages never import apps;
  * - no import cycles; typed typescript-eslint rules on every TypeScript project.
  * Every boundary message names the rule and the allowed direction, so a lint failure teaches the layout.
  * The boundary rules are generated for the real tree and for `tools/lint-fixtures/` (a mirror used by
@@ -253,7 +253,7 @@ export default tseslint.config(
   },
   ...boundaryBlocks(''),
   ...boundaryBlocks(`${LINT_FIXTURES}/`),
-  // Dependency direction (ARCHITECTURE.md): contracts imports zod, dayjs and spark-md5 only.
+  // Dependency direction (ARCHITECTURE.md): contracts imports zod, dayjs, spark-md5 and validator only (validator: the GB 11643 ID check, issue #11; pure functions, no Node code).
   {
     files: ['packages/contracts/src/**/*.ts', `${LINT_FIXTURES}/packages/contracts/src/**/*.ts`],
     ignores: ['**/*.test.ts'],
@@ -263,8 +263,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!(zod|dayjs|spark-md5)(/|$)|\\.{1,2}/)',
-              message: `[contracts-deps] packages/contracts may import only zod, dayjs and spark-md5 (and its own files): both apps run it, so it stays free of app, framework and Node code ${DOCS}.`,
+              regex: '^(?!(zod|dayjs|spark-md5|validator)(/|$)|\\.{1,2}/)',
+              message: `[contracts-deps] packages/contracts may import only zod, dayjs, spark-md5 and validator (and its own files): both apps run it, so it stays free of app, framework and Node code ${DOCS}.`,
             },
           ],
         },

@@ -13,12 +13,23 @@ describe('AppError', () => {
     expect(e.message).toBe('title must be 6-30 characters');
     expect(e.messageIn('zh-CN')).toBe('标题需为 6–30 个字（汉字算 1 个，字母数字算半个）');
     expect(e.messageRef.code).toBe('TITLE_LENGTH');
+    // issue #11: a field whose rule is in the rule centre carries its reference, and so does `data` for the first
     expect(e.dataIn('en-US')).toEqual({
       fields: [
-        { path: 'title', code: 'TITLE_LENGTH', message: 'title must be 6-30 characters' },
+        {
+          path: 'title',
+          code: 'TITLE_LENGTH',
+          message: 'title must be 6-30 characters',
+          ruleRef: 'publish-titles#length',
+        },
         { path: 'pageSize', code: 'FIELD_TOO_BIG', message: 'must be at most 100' },
       ],
+      ruleRef: 'publish-titles#length',
     });
+    expect(new AppError('FORBIDDEN', 'DYNAMIC_NOT_ALLOWED').dataIn('en-US')).toEqual({
+      ruleRef: 'publish-works#dynamics',
+    });
+    expect(new AppError('FORBIDDEN', 'OPERATOR_ONLY').dataIn('en-US')).toBeNull();
     const missing = new AppError(
       'FAILED',
       { code: 'SHARDS_MISSING', params: { missing: 2, total: 5 } },

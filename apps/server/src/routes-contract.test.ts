@@ -154,7 +154,14 @@ describe('response contracts (production: logged, sent as it is)', () => {
 
   it('production is not strict by default; development and test are', async () => {
     const { loadConfig } = await import('./config.js');
-    const production = { NODE_ENV: 'production', SIGN_SECRETS: '{"500":"p"}', APP_SECRET: 'a'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      SIGN_SECRETS: '{"500":"p"}',
+      APP_SECRET: 'a'.repeat(32),
+      DATA_KEY: 'cd'.repeat(32),
+      SMS_SENDER: 'webhook',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+    };
     expect(loadConfig(production).strictResponses).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).strictResponses).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).strictResponses).toBe(true);

@@ -88,6 +88,8 @@ export const messageItemSchema = z.strictObject({
   kind: z.string().optional(),
   /** values of the kind's template, e.g. `{ title, reason }` */
   params: z.record(z.string(), z.unknown()).optional(),
+  /** extension (issue #11): the rule a rejection message applies, `slug#section` (`ruleHref`) */
+  ruleRef: z.string().optional(),
 });
 export type MessageItem = z.infer<typeof messageItemSchema>;
 

@@ -47,6 +47,8 @@ const UNSIGNED_ROUTES: Record<string, string> = {
   '/fileservice/isExistLocalMergeFile': 'upload token in the query',
   '/fileservice/upload': 'upload token in the query (DELETE cancels)',
   '/fileservice/image': 'session + multipart image (API.md §8)',
+  '/fileservice/private_image': 'session + multipart image (issue #11, as API.md §8)',
+  '/media/private/*': 'private image bytes, owner and operators (issue #11)',
   '/media/video/:name': 'video bytes by name, ranges',
   '/media/img/:size/*': 'image renditions (API.md §4)',
   '/media/*': 'media bytes',

@@ -67,7 +67,14 @@ describe('injectSignMeta', () => {
 });
 
 describe('production refuses the development secret wherever the web client would get it', () => {
-  const prod = { NODE_ENV: 'production', APP_SECRET: 'a-long-production-secret' };
+  // the other production requirements met (issue #11: a data key and a real SMS sender)
+  const prod = {
+    NODE_ENV: 'production',
+    APP_SECRET: 'a-long-production-secret',
+    DATA_KEY: 'cd'.repeat(32),
+    SMS_SENDER: 'webhook',
+    SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+  };
   it('refuses SIGN_SECRETS that is unset, holds the development secret, or has no secret for the web client', () => {
     expect(() => loadConfig(prod)).toThrow(/development secret/);
     expect(() => loadConfig({ ...prod, SIGN_SECRETS: JSON.stringify({ '500': DEV_SIGN_SECRET }) })).toThrow(

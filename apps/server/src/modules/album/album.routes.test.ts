@@ -193,7 +193,12 @@ describe('POST /api/album/publish', () => {
     const many = Array.from({ length: 51 }, () => ({ url: img!.url }));
     const env = await publish(a, { images: many });
     expect((env.data as unknown as Fields).fields).toEqual([
-      { path: 'images', code: 'ALBUM_IMAGES_TOO_MANY', message: 'at most 50 images' },
+      {
+        path: 'images',
+        code: 'ALBUM_IMAGES_TOO_MANY',
+        message: 'at most 50 images',
+        ruleRef: 'publish-works#images',
+      },
     ]);
     // 50 is allowed
     expect((await publish(a, { images: many.slice(0, 50), publishType: 0 })).data.status).toBe('draft');
@@ -212,11 +217,13 @@ describe('POST /api/album/publish', () => {
         path: 'images.1.url',
         code: 'IMAGE_NOT_YOURS',
         message: 'the image does not exist or was not uploaded by you',
+        ruleRef: 'publish-works#images',
       },
       {
         path: 'images.2.url',
         code: 'IMAGE_NOT_YOURS',
         message: 'the image does not exist or was not uploaded by you',
+        ruleRef: 'publish-works#images',
       },
     ]);
     // an image of another site is refused by the schema

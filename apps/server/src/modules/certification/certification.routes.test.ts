@@ -3,6 +3,7 @@ import {
   type CertificationState,
   creditCodeCheckChar,
   type ListData,
+  PHONE_CODE_MAX_ATTEMPTS,
   type OpsCertificationItem,
   type SendCodeResult,
 } from '@cc/contracts';
@@ -323,6 +324,19 @@ describe('bad input (issue #11)', () => {
     );
     expect(wrong.status).toBe(10007);
     expect(wrong.data.fields[0]!.path).toBe('phoneCode');
+    // PHONE_CODE_MAX_ATTEMPTS wrong tries in all spend the code: the right one is refused after them
+    const other = sent.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    const base = await personParam(a);
+    for (let i = 1; i < PHONE_CODE_MAX_ATTEMPTS; i++)
+      await call('POST', '/api/certification/person', { ...base, phone: p, phoneCode: other }, a);
+    const late = await call('POST', '/api/certification/person', { ...base, phone: p, phoneCode: sent }, a);
+    expect(late.status).toBe(10007);
+    // a fresh code (after the resend wait) works
+    await t.db.execute(sql`update certification_phone_codes set sent_at = sent_at - interval '2 minutes'`);
+    const fresh = await code(a, p);
+    expect(
+      (await call('POST', '/api/certification/person', { ...base, phone: p, phoneCode: fresh }, a)).status,
+    ).toBe(1);
   });
 
   it('an agreement version that is not the current one is refused, and accepting records version and time', async () => {
@@ -409,9 +423,11 @@ describe('personal data (issue #11)', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
     let scanned = 0;
-    for (const { table_name } of tables.rows) {
-      const rows = await t.db.execute(sql.raw(`select t::text as row from "${table_name}" t`));
-      for (const r of rows.rows as { row: string }[]) {
+    for (const { table_name } of (tables as { rows: { table_name: string }[] }).rows) {
+      const rows = await t.db.execute<{ row: string }>(
+        sql.raw(`select t::text as row from "${table_name}" t`),
+      );
+      for (const r of (rows as { rows: { row: string }[] }).rows) {
         scanned += 1;
         for (const value of plain) expect(r.row.includes(value), `${table_name} holds ${value}`).toBe(false);
       }

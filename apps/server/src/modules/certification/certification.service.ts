@@ -40,7 +40,7 @@ import type { ObjectStorage } from '../../storage/storage.js';
 import { isOwnPrivateImage, privateImageKey } from '../media/media.service.js';
 import { kindMessage, sendSystemMessage } from '../message/message.service.js';
 import { type RuleCatalog, ruleVersion } from '../rules/rules.service.js';
-import { setAuthStatus } from '../user/user.service.js';
+import { getUserInfo, setAuthStatus } from '../user/user.service.js';
 import * as repo from './certification.repo.js';
 import { ApplicationStatus } from './certification.schema.js';
 import type { SmsSender } from './sms-sender.js';
@@ -128,16 +128,19 @@ export async function getCertificationState(
   deps: CertificationDeps,
   userId: number,
 ): Promise<CertificationState> {
-  const [row, acceptance] = await Promise.all([
+  const [row, acceptance, user] = await Promise.all([
     repo.findLatestApplication(deps.db, userId),
     repo.findLatestAcceptance(deps.db, userId),
+    getUserInfo(deps.db, userId),
   ]);
   const agreement: CertificationState['agreement'] = { currentVersion: currentAgreementVersion(deps) };
   if (acceptance) {
     agreement.acceptedVersion = acceptance.version;
     agreement.acceptedAt = acceptance.acceptedAt.toISOString();
   }
-  if (!row) return { authStatus: 0, fieldReasons: [], masked: {}, agreement };
+  // `users.auth_status` is the truth `home/userinfo` shows; an account certified before applications were kept
+  // here (the demo, imported accounts) is certified with no application to show
+  if (!row) return { authStatus: user.authStatus, fieldReasons: [], masked: {}, agreement };
   const application = toView(deps, row);
   const state: CertificationState = {
     authStatus: row.status as 1 | 2 | 3,
@@ -224,33 +227,38 @@ export async function sendPhoneCode(
 }
 
 /**
- * Checks and spends the code sent to `phone`: a wrong code counts a try, and after `PHONE_CODE_MAX_ATTEMPTS` the
- * code is gone. @throws VALIDATION_FAILED naming `path` (PHONE_CODE_WRONG) when missing, wrong or expired
+ * Checks the code sent to `phone`, in its own transaction: a wrong code counts a try (committed, so the count
+ * survives the refusal), and after `PHONE_CODE_MAX_ATTEMPTS` the code is dead. The code is spent
+ * (`spendPhoneCode`) in the transaction of the application it verified, so a refused application leaves it usable.
+ * @throws VALIDATION_FAILED naming `path` (PHONE_CODE_WRONG) when missing, wrong or expired
  */
-async function verifyPhoneCode(
+async function checkPhoneCode(
   deps: CertificationDeps,
-  tx: Db,
   userId: number,
   phone: string,
   code: string | undefined,
   path: string,
 ): Promise<void> {
   const phoneBidx = blindIndex(deps.keys, PURPOSE.phone, phone);
-  const row = await repo.findPhoneCode(tx, userId, phoneBidx);
-  const wrong = () => AppError.validation([{ path, code: 'PHONE_CODE_WRONG' }]);
-  if (
-    !code ||
-    !row ||
-    row.expiresAt.getTime() < nowOf(deps).getTime() ||
-    row.attempts >= PHONE_CODE_MAX_ATTEMPTS
-  )
-    throw wrong();
-  if (row.codeHash !== codeHash(deps, userId, code)) {
-    // counted in its own statement: the refusal rolls the application's transaction back, so count outside it
-    await repo.setPhoneCodeAttempts(deps.db, userId, phoneBidx, row.attempts + 1);
-    throw wrong();
-  }
-  await repo.deletePhoneCode(tx, userId, phoneBidx);
+  const ok = await deps.db.transaction(async (tx) => {
+    const row = await repo.findPhoneCode(tx, userId, phoneBidx);
+    if (
+      !code ||
+      !row ||
+      row.expiresAt.getTime() < nowOf(deps).getTime() ||
+      row.attempts >= PHONE_CODE_MAX_ATTEMPTS
+    )
+      return false;
+    if (row.codeHash === codeHash(deps, userId, code)) return true;
+    await repo.setPhoneCodeAttempts(tx, userId, phoneBidx, row.attempts + 1);
+    return false;
+  });
+  if (!ok) throw AppError.validation([{ path, code: 'PHONE_CODE_WRONG' }]);
+}
+
+/** Spends a checked code inside the application's transaction. */
+async function spendPhoneCode(deps: CertificationDeps, tx: Db, userId: number, phone: string): Promise<void> {
+  await repo.deletePhoneCode(tx, userId, blindIndex(deps.keys, PURPOSE.phone, phone));
 }
 
 type Submitted = Partial<Record<ApplicationField, unknown>>;
@@ -262,7 +270,9 @@ type Submitted = Partial<Record<ApplicationField, unknown>>;
 function previousOf(
   latest: repo.ApplicationRow | undefined,
   kind: CertificationKind,
+  authStatus: number,
 ): { previous: repo.ApplicationRow | undefined; rejected: Set<ApplicationField> } {
+  if (!latest && authStatus === 2) throw new AppError('CONFLICT', 'CERTIFICATION_DONE');
   if (latest?.status === ApplicationStatus.REVIEWING)
     throw new AppError('CONFLICT', 'CERTIFICATION_UNDER_REVIEW');
   if (latest?.status === ApplicationStatus.APPROVED) throw new AppError('CONFLICT', 'CERTIFICATION_DONE');
@@ -330,14 +340,19 @@ export async function submitPerson(
   param: PersonApplicationParam,
 ): Promise<{ authStatus: 1 }> {
   await checkImages(deps, userId, param, ['idFrontUrl', 'idBackUrl']);
+  // a new phone needs its code; a phone kept from the last application was verified then
+  if (param.phone !== undefined)
+    await checkPhoneCode(deps, userId, param.phone, param.phoneCode, 'phoneCode');
   await deps.db.transaction(async (tx) => {
-    const { previous, rejected } = previousOf(await repo.findLatestApplication(tx, userId, true), 'person');
+    const { previous, rejected } = previousOf(
+      await repo.findLatestApplication(tx, userId, true),
+      'person',
+      (await getUserInfo(tx, userId)).authStatus,
+    );
     const missing = missingFields('person', param, previous, rejected);
     if (missing.length) throw AppError.validation(missing);
     await checkAgreement(deps, tx, userId, param.agreementVersion);
-    // a new phone needs its code; a phone kept from the last application was verified then
-    if (param.phone !== undefined)
-      await verifyPhoneCode(deps, tx, userId, param.phone, param.phoneCode, 'phoneCode');
+    if (param.phone !== undefined) await spendPhoneCode(deps, tx, userId, param.phone);
     let idNumberEnc = previous?.idNumberEnc ?? null;
     let idNumberBidx = previous?.idNumberBidx ?? null;
     if (param.idNumber !== undefined) {
@@ -395,23 +410,18 @@ export async function submitOrganization(
   param: OrganizationApplicationParam,
 ): Promise<{ authStatus: 1 }> {
   await checkImages(deps, userId, param, ['licenseUrl', 'authLetterUrl']);
+  if (param.operatorPhone !== undefined)
+    await checkPhoneCode(deps, userId, param.operatorPhone, param.operatorPhoneCode, 'operatorPhoneCode');
   await deps.db.transaction(async (tx) => {
     const { previous, rejected } = previousOf(
       await repo.findLatestApplication(tx, userId, true),
       'organization',
+      (await getUserInfo(tx, userId)).authStatus,
     );
     const missing = missingFields('organization', param, previous, rejected);
     if (missing.length) throw AppError.validation(missing);
     await checkAgreement(deps, tx, userId, param.agreementVersion);
-    if (param.operatorPhone !== undefined)
-      await verifyPhoneCode(
-        deps,
-        tx,
-        userId,
-        param.operatorPhone,
-        param.operatorPhoneCode,
-        'operatorPhoneCode',
-      );
+    if (param.operatorPhone !== undefined) await spendPhoneCode(deps, tx, userId, param.operatorPhone);
     let creditCodeEnc = previous?.creditCodeEnc ?? null;
     let creditCodeBidx = previous?.creditCodeBidx ?? null;
     const indexes = param.creditCode

@@ -13,6 +13,7 @@ import {
   WEB_CID,
   WEB_VER,
   utf8ByteLength,
+  RULE_REFS,
 } from '@cc/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
@@ -79,11 +80,15 @@ function fieldsOf(res: Awaited<ReturnType<typeof publish>>) {
   return body<{ fields: { path: string; message: string }[] }>(res).data.fields;
 }
 
-/** A field error as the server sends it to a zh-CN client (no Accept-Language): path, zh-CN text, code. */
+/**
+ * A field error as the server sends it to a zh-CN client (no Accept-Language): path, zh-CN text, code, and the
+ * rule it applies (issue #11).
+ */
 const field = (path: string, ref: MessageRef) => ({
   path,
   code: ref.code,
   message: renderMessage(ref, 'zh-CN'),
+  ...(RULE_REFS[ref.code] ? { ruleRef: RULE_REFS[ref.code] } : {}),
 });
 const TITLE_LENGTH: MessageRef = { code: 'TITLE_LENGTH', params: { min: 6, max: 30 } };
 const BODY_LENGTH: MessageRef = { code: 'BODY_LENGTH', params: { min: 10, max: 100_000 } };

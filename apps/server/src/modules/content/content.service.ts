@@ -208,9 +208,10 @@ export const DRAFT_QUOTA = 500;
 
 /**
  * Refuses a save that would make a new draft beyond `DRAFT_QUOTA` (issue #8 item 10): a work becoming a draft that
- * was not one already. @throws FAILED (status 0, ercd QUOTA_EXCEEDED, DRAFT_QUOTA)
+ * was not one already. Every type's save calls it (articles, saveWork's types, videos — issue #11 found videos
+ * skipping it). @param tx the save's transaction @throws FAILED (status 0, ercd QUOTA_EXCEEDED, DRAFT_QUOTA)
  */
-async function checkDraftQuota(
+export async function checkDraftQuota(
   tx: Db,
   userId: number,
   status: ContentStatus,

@@ -9,6 +9,9 @@ import {
   messageKindTexts,
   MsgGroup,
   renderMessageKind,
+  RULE_REFS,
+  type RuleRef,
+  ruleRefOfMessage,
 } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -146,7 +149,25 @@ export function toMessageItem(row: repo.MessageRow, lang: MessageLanguage): Mess
     link: row.link,
     kind: row.kind,
     params: row.params,
+    ...ruleRefOf(row.kind, row.params),
   };
+}
+
+/** Kinds of message that tell of a refusal, and the rule a certification refusal applies. */
+const REFUSAL_KINDS = new Set(['article_rejected', 'work_rejected', 'work_held']);
+const CERTIFICATION_RULE: RuleRef = 'certification-standards#review';
+
+/**
+ * The rule a refusal message applies (issue #11 "every refusal links to the rule"): a review's word rule
+ * (`params.rule`) or its reason's code; the certification standards for a certification rejection.
+ */
+function ruleRefOf(kind: string, params: Record<string, unknown>): { ruleRef?: RuleRef } {
+  if (kind === 'certification_rejected') return { ruleRef: CERTIFICATION_RULE };
+  if (!REFUSAL_KINDS.has(kind)) return {};
+  const refs = RULE_REFS as Record<string, RuleRef | undefined>;
+  const ruleRef =
+    (typeof params.rule === 'string' ? refs[params.rule] : undefined) ?? ruleRefOfMessage(params.reason);
+  return ruleRef ? { ruleRef } : {};
 }
 
 /**

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MESSAGE_LANGUAGES, RULE_REFS, type RuleDetail, type RuleSearchHit, SERVER_MESSAGES } from '@cc/contracts';
+import {
+  MESSAGE_LANGUAGES,
+  RULE_REFS,
+  type RuleDetail,
+  type RuleSearchHit,
+  SERVER_MESSAGES,
+} from '@cc/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/support.js';
 import {
@@ -49,10 +55,11 @@ describe('rendering a rule file', () => {
     expect(doc.html).not.toContain('<script');
     expect(doc.html).toContain('&lt;script&gt;');
     expect(doc.html).not.toContain('<img');
-    expect(doc.html).not.toContain('javascript:');
+    expect(doc.html).not.toContain('href="javascript');
     expect(doc.html).toContain('<h2 id="length">Length</h2>');
     expect(doc.html).toContain('href="/authoringService/ruleCenter"');
     expect(doc.toc).toEqual([{ id: 'length', title: 'Length', level: 2 }]);
+    expect(doc.sections.find((x) => x.id === 'length')?.title).toBe('Length');
     expect(doc.history.map((h) => h.version)).toEqual([2, 1]);
     expect(doc.updatedAt).toBe('2026-05-01T00:00:00.000Z');
   });
@@ -60,12 +67,16 @@ describe('rendering a rule file', () => {
     expect(() => renderRule(`${FRONT}## No id`, 'f.md', 'en-US')).toThrow(/needs an id/);
     expect(() => renderRule(`${FRONT}# Big {#big}`, 'f.md', 'en-US')).toThrow(/not #/);
     expect(() => renderRule(`${FRONT}## A {#a}\n\n## B {#a}`, 'f.md', 'en-US')).toThrow(/repeats/);
-    expect(() => renderRule(FRONT.replace('version: 2\neffective: 2026', 'version: 3\neffective: 2026'), 'f.md', 'en-US')).toThrow(
-      /version 3/,
-    );
-    expect(() => renderRule(FRONT.replace('category: publish', 'category: recommend'), 'f.md', 'en-US')).toThrow(
-      /must begin with its category/,
-    );
+    expect(() =>
+      renderRule(
+        FRONT.replace('version: 2\neffective: 2026', 'version: 3\neffective: 2026'),
+        'f.md',
+        'en-US',
+      ),
+    ).toThrow(/version 3/);
+    expect(() =>
+      renderRule(FRONT.replace('category: publish', 'category: recommend'), 'f.md', 'en-US'),
+    ).toThrow(/must begin with its category/);
   });
 });
 
@@ -74,7 +85,9 @@ describe('the rules of the repository', () => {
     for (const lang of MESSAGE_LANGUAGES) {
       const list = listRules(catalog, lang);
       expect(list.length).toBeGreaterThanOrEqual(10);
-      expect(new Set(list.map((r) => r.category))).toEqual(new Set(['publish', 'recommend', 'certification']));
+      expect(new Set(list.map((r) => r.category))).toEqual(
+        new Set(['publish', 'recommend', 'certification']),
+      );
     }
     expect(listRules(catalog, 'zh-CN', 'recommend').every((r) => r.category === 'recommend')).toBe(true);
   });
@@ -84,7 +97,7 @@ describe('the rules of the repository', () => {
     expect(refs.length).toBeGreaterThan(30);
     for (const [code, ref] of refs) {
       expect(Object.hasOwn(SERVER_MESSAGES, code), `${code} is a catalog code`).toBe(true);
-      const [slug, section] = ref!.split('#');
+      const [slug, section] = (ref ?? '').split('#');
       for (const lang of MESSAGE_LANGUAGES) {
         const rule: RuleDetail = getRule(catalog, lang, slug!);
         expect(
@@ -109,7 +122,9 @@ describe('the rules of the repository', () => {
 
 describe('search (jieba for Chinese)', () => {
   it('segments Chinese into words', () => {
-    expect(tokenize('标题不得使用夸张用语', 'zh-CN')).toEqual(expect.arrayContaining(['标题', '夸张', '用语']));
+    expect(tokenize('标题不得使用夸张用语', 'zh-CN')).toEqual(
+      expect.arrayContaining(['标题', '夸张', '用语']),
+    );
     expect(tokenize('Titles, covers!', 'en-US')).toEqual(['titles', 'covers']);
   });
 
@@ -162,5 +177,37 @@ describe('routes (API.md §14)', () => {
     expect(res.status).toBe(10007);
     const title = res.data.fields.find((f) => f.path === 'title');
     expect(title?.ruleRef).toBe('publish-titles#length');
+  });
+
+  it('a rejected work and its message carry the rule they apply', async () => {
+    const a = await t.signIn();
+    const res = await t.post<{ id: number; status: string }>(
+      '/api/article/publish',
+      {
+        title: '这台车的价格像赌博一样',
+        content: '<p>这台车的价格就像赌博一样难以预测</p>',
+        coverUrls: ['/media/img/400x300/covers/a.jpg'],
+        publishType: 1,
+      },
+      a,
+      { json: true },
+    );
+    expect(res.data.status).toBe('rejected');
+    const list = await t.get<{ list: { id: number; rejectRuleRef?: string | null }[] }>(
+      '/api/content/list',
+      {},
+      a,
+    );
+    expect(list.data.list.find((i) => i.id === res.data.id)?.rejectRuleRef).toBe(
+      'publish-prohibited#prohibited-words',
+    );
+    const msgs = await t.get<{ list: { kind?: string; ruleRef?: string }[] }>(
+      '/api/message/get_message_list',
+      { page: 1, pageSize: 20 },
+      a,
+    );
+    expect(msgs.data.list.find((m) => m.kind === 'article_rejected')?.ruleRef).toBe(
+      'publish-prohibited#prohibited-words',
+    );
   });
 });

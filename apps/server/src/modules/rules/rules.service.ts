@@ -157,7 +157,12 @@ export function renderRule(source: string, file: string, lang: MessageLanguage):
       const level = Number(token.tag.slice(1));
       const rawId = token.attrGet('id');
       const id = rawId === null ? '' : String(rawId);
-      const title = tokens[i + 1]?.content.trim() ?? '';
+      // the inline token's children are the text after markdown-it-attrs took `{#id}` off (its `content` keeps it)
+      const title = (tokens[i + 1]?.children ?? [])
+        .filter((c) => c.type === 'text' || c.type === 'code_inline')
+        .map((c) => c.content)
+        .join('')
+        .trim();
       if (level === 1) throw new Error(`rule ${file}: use ## and ### headings, not #`);
       if (!id) throw new Error(`rule ${file}: heading "${title}" needs an id ({#id})`);
       if (toc.some((t) => t.id === id)) throw new Error(`rule ${file}: heading id ${id} repeats`);

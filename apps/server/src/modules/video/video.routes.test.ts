@@ -14,6 +14,7 @@ import { createUpload, createVideo } from '../../test/factories.js';
 import { body, signedGet, signedPost, type TestSession } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
 import { scopedUploadKey, videoFileKey } from '../fileservice/fileservice.service.js';
+import { DRAFT_QUOTA } from '../content/content.service.js';
 import { sendSystemMessage } from '../message/message.service.js';
 import { publishScheduledVideo, publishVideo } from './video.service.js';
 
@@ -174,6 +175,23 @@ describe('POST /api/video/publish', () => {
       .set({ state: 'ready', duration: 10, width: 640, height: 360, cover: 'covers/x.jpg' })
       .where(eq(uploads.key, scopedUploadKey(a.userId, key)));
     expect(body(await publish(a, { id, fileUploadId: key })).data).toMatchObject({ id, status: 'published' });
+  });
+
+  it('a new video draft beyond the draft quota is refused like an article draft (QUOTA_EXCEEDED)', async () => {
+    const a = await t.signIn();
+    await t.db.insert(contents).values(
+      Array.from({ length: DRAFT_QUOTA }, (_, i) => ({
+        userId: a.userId,
+        type: 'article' as const,
+        title: `草稿${i}`,
+        status: 'draft' as const,
+      })),
+    );
+    const key = await makeUpload(a.userId);
+    expect(body(await publish(a, { fileUploadId: key, publishType: 0 }))).toMatchObject({
+      status: 0,
+      ercd: 'QUOTA_EXCEEDED',
+    });
   });
 
   it('a failed upload is refused (10008) even for a draft', async () => {

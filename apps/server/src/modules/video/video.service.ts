@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js';
 import { JOB_NAMES, type JobQueue } from '../../jobs/queue.js';
 import {
   type ContentRow,
+  checkDraftQuota,
   createContentItem,
   findContentItemById,
   findFirstLiveOwnItem,
@@ -208,6 +209,7 @@ export async function publishVideo(
       isCommercial: param.isCommercial,
       scheduledAt,
     };
+    await checkDraftQuota(tx, userId, status, existing);
     let row: ContentRow;
     let released: string | null = null;
     if (existing) {
