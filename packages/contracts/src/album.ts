@@ -65,6 +65,8 @@ export const albumDetailSchema = z.strictObject({
   title: z.string(),
   status: z.enum(contentStatuses),
   rejectReason: z.string().nullable(),
+  /** extension (issue #11): the rule a rejection applies, `slug#section` (`ruleHref`); null unless rejected */
+  rejectRuleRef: z.string().nullable().optional(),
   /** in the author's order */
   images: z.array(albumImageItemSchema),
   /** one of `images` (the first unless the author chose another); null only for an album saved without images */

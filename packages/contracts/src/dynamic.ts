@@ -81,6 +81,8 @@ export type DynamicList = z.infer<typeof dynamicListSchema>;
 export const dynamicDetailSchema = dynamicFeedItemSchema.extend({
   videoId: idSchema.nullable(),
   rejectReason: z.string().nullable(),
+  /** extension (issue #11): the rule a rejection applies, `slug#section` (`ruleHref`); null unless rejected */
+  rejectRuleRef: z.string().nullable().optional(),
   scheduledAt: isoTimeSchema.nullable(),
 });
 export type DynamicDetail = z.infer<typeof dynamicDetailSchema>;

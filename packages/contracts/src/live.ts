@@ -55,6 +55,8 @@ export const liveDetailSchema = z.strictObject({
   /** the review's outcome of the show's `contents` row: only `published` may go live */
   status: z.enum(contentStatuses),
   rejectReason: z.string().nullable(),
+  /** extension (issue #11): the rule a rejection applies, `slug#section` (`ruleHref`); null unless rejected */
+  rejectRuleRef: z.string().nullable().optional(),
   /** `rtmp://<LIVE_PUSH_HOST>/live`: the address an encoder pushes to, with `streamKey` */
   pushUrl: z.string(),
   streamKey: z.string(),

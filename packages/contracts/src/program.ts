@@ -43,6 +43,8 @@ export const programDetailSchema = z.strictObject({
   coverUrl: z.string().nullable(),
   status: z.enum(contentStatuses),
   rejectReason: z.string().nullable(),
+  /** extension (issue #11): the rule a rejection applies, `slug#section` (`ruleHref`); null unless rejected */
+  rejectRuleRef: z.string().nullable().optional(),
   episodes: z.array(programEpisodeSchema),
   updatedAt: isoTimeSchema,
 });

@@ -38,7 +38,8 @@ export const ruleListSchema = z.array(ruleListItemSchema);
 
 /** `GET /api/rules/detail { slug }` (API.md §14). */
 export const ruleDetailParamSchema = z.object({
-  slug: textInputSchema(80, { trim: true }).refine((s) => RULE_SLUG_PATTERN.test(s), 'RULE_NOT_FOUND'),
+  /** any text: a slug that is no rule's (well-formed or not) is 10006 RULE_NOT_FOUND */
+  slug: textInputSchema(80, { trim: true }),
 });
 
 /** A heading of a rule: its anchor (`#id`, stable across languages and versions), text and level (2 or 3). */
@@ -81,6 +82,8 @@ export const ruleSearchHitSchema = z.strictObject({
   category: z.enum(RULE_CATEGORIES),
   section: z.string().optional(),
   sectionTitle: z.string().optional(),
+  /** extension: the words of the rule that matched (jieba's segments for zh-CN), for highlighting */
+  terms: z.array(z.string()),
 });
 export type RuleSearchHit = z.infer<typeof ruleSearchHitSchema>;
 export const ruleSearchSchema = z.array(ruleSearchHitSchema);
@@ -132,6 +135,14 @@ export const RULE_REFS: Partial<Record<ServerMessageCode, RuleRef>> = {
   ALBUM_IMAGES_TOO_MANY: 'publish-works#images',
   ALBUM_IMAGE_TOO_SMALL: 'publish-works#images',
   DYNAMIC_NOT_ALLOWED: 'publish-works#dynamics',
+  DYNAMIC_IMAGES_TOO_MANY: 'publish-works#dynamics',
+  DYNAMIC_TEXT_LENGTH: 'publish-works#titles-and-bodies-limits',
+  DESCRIPTION_LENGTH: 'publish-works#titles-and-bodies-limits',
+  CAPTION_LENGTH: 'publish-works#titles-and-bodies-limits',
+  CAR_SERIES_TOO_MANY: 'publish-works#titles-and-bodies-tags',
+  CAR_SERIES_REPEATED: 'publish-works#titles-and-bodies-tags',
+  CAR_SERIES_UNKNOWN: 'publish-works#titles-and-bodies-tags',
+  TOPIC_NOT_FOUND: 'publish-works#titles-and-bodies-tags',
   PROGRAM_GRADE_REQUIRED: 'publish-works#programs',
   LIVE_START_PAST: 'publish-works#live',
   LIVE_START_TOO_FAR: 'publish-works#live',

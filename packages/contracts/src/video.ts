@@ -154,6 +154,8 @@ export const videoDetailSchema = z.strictObject({
   description: z.string(),
   status: z.enum(contentStatuses),
   rejectReason: z.string().nullable(),
+  /** extension (issue #11): the rule a rejection applies, `slug#section` (`ruleHref`); null unless rejected */
+  rejectRuleRef: z.string().nullable().optional(),
   /** the cover shown in lists: the uploaded image, else the upload's frame; null when none yet */
   coverUrl: z.string().nullable(),
   /** the cover the author chose ('' = the upload's own) */

@@ -12,6 +12,8 @@ import { users } from '../modules/user/user.schema.js';
 export type CertificationQueueRow = typeof certificationApplications.$inferSelect & {
   account: string;
   mediaName: string;
+  /** the author's earlier applications that were rejected */
+  previousRejections: number;
 };
 
 /**
@@ -29,7 +31,14 @@ export async function readCertificationQueue(
       where later.user_id = ${certificationApplications.userId} and later.id > ${certificationApplications.id})`,
   );
   const rows = await db
-    .select({ app: certificationApplications, account: users.account, mediaName: users.mediaName })
+    .select({
+      app: certificationApplications,
+      account: users.account,
+      mediaName: users.mediaName,
+      previousRejections: sql<number>`(select count(*)::int from certification_applications earlier
+        where earlier.user_id = ${certificationApplications.userId} and earlier.status = 3
+          and earlier.id < ${certificationApplications.id})`,
+    })
     .from(certificationApplications)
     .innerJoin(users, eq(users.id, certificationApplications.userId))
     .where(latest)
@@ -38,7 +47,12 @@ export async function readCertificationQueue(
     .offset(opts.offset);
   const [total] = await db.select({ n: count() }).from(certificationApplications).where(latest);
   return {
-    rows: rows.map((r) => ({ ...r.app, account: r.account, mediaName: r.mediaName })),
+    rows: rows.map((r) => ({
+      ...r.app,
+      account: r.account,
+      mediaName: r.mediaName,
+      previousRejections: Number(r.previousRejections),
+    })),
     total: total?.n ?? 0,
   };
 }

@@ -18,6 +18,7 @@ const items: ContentListItem[] = [
     title: '周末试驾随手拍',
     status: 'rejected',
     rejectReason: '包含违禁词：炸街（危险驾驶）',
+    rejectRuleRef: 'publish-prohibited#safety',
   }),
   contentItem({ id: 3, type: 'live', title: '周五晚八点：买车答疑直播' }),
 ];
@@ -55,8 +56,14 @@ describe('/detailManage, every type', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('status-tab-published')).textContent).toContain('2');
     const reason = await screen.findByTestId('reject-reason');
     expect(reason.textContent).toBe(
-      zhCN.content.rejectReason.replace('{{reason}}', '包含违禁词：炸街（危险驾驶）'),
+      `${zhCN.content.rejectReason.replace('{{reason}}', '包含违禁词：炸街（危险驾驶）')} 查看规则`,
     );
+    // the rule the rejection applies (issue #11), from the list's rejectRuleRef
+    expect(
+      within(reason)
+        .getByRole('link', { name: /查看规则/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-prohibited#safety');
     // the edit link of each row opens that type's own editor
     const row = reason.closest('tr')!;
     expect(

@@ -119,6 +119,12 @@ describe('the dynamic area needs get_dynamic_auth (spec §3/§6)', () => {
       dynamicShow = 0;
       renderRoutes(routes, path);
       expect(await screen.findByText('动态功能暂未开通', {}, { timeout: 20_000 })).toBeTruthy();
+      // the rule it applies (issue #11, DYNAMIC_NOT_ALLOWED)
+      expect(
+        within(screen.getByTestId('dynamic-unavailable'))
+          .getByRole('link', { name: /查看规则/ })
+          .getAttribute('href'),
+      ).toBe('/authoringService/ruleCenter/publish?rule=publish-works#dynamics');
       expect(screen.queryByTestId('dynamic-text')).toBeNull();
       expect(
         api.calls.some(
@@ -151,6 +157,43 @@ describe('/dynamic/dynamic', () => {
     fireEvent.click(screen.getByTestId('dynamic-publish'));
     expect(await screen.findByText('动态内容须为 1–2000 个字')).toBeTruthy();
     expect(publishCalls()).toEqual([]);
+  });
+
+  it('a refused field links to the rule it applies (data.fields[i].ruleRef, issue #11)', async () => {
+    const refusal = {
+      status: 10007,
+      message: '动态包含违禁词：赌博',
+      data: {
+        fields: [
+          {
+            path: 'text',
+            message: '动态包含违禁词：赌博',
+            code: 'REVIEW_SENSITIVE_WORD',
+            ruleRef: 'publish-prohibited#prohibited-words',
+          },
+        ],
+      },
+      ercd: 'VALIDATION_FAILED',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) =>
+        input.includes('/api/dynamic/publish')
+          ? Promise.resolve(new Response(JSON.stringify(refusal)))
+          : api.fetchMock(input, init),
+      ),
+    );
+    renderRoutes(routes, '/dynamic/dynamic');
+    fireEvent.change(await screen.findByTestId('dynamic-text', {}, { timeout: 20_000 }), {
+      target: { value: '今天试驾了新车' },
+    });
+    fireEvent.click(screen.getByTestId('dynamic-publish'));
+    const help = (await screen.findByText('动态包含违禁词：赌博')).closest('.ant-form-item-explain')!;
+    expect(
+      within(help as HTMLElement)
+        .getByRole('link', { name: /查看规则/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-prohibited#prohibited-words');
   });
 
   it('publishes: the payload as API.md §13 names it, with a requestId; then the management page', async () => {

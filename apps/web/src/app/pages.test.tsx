@@ -208,6 +208,43 @@ describe('article editor', () => {
     expect(screen.getByTestId('title-counter').textContent).toBe('8/30');
   });
 
+  it('a refused title links to its rule: the rule checked in the browser, and a server field error (issue #11)', async () => {
+    publishReply = () => ({
+      __envelope: {
+        status: 10007,
+        message: '标题包含违禁词：赌博',
+        data: {
+          fields: [
+            {
+              path: 'title',
+              message: '标题包含违禁词：赌博',
+              code: 'REVIEW_SENSITIVE_WORD',
+              ruleRef: 'publish-prohibited#prohibited-words',
+            },
+          ],
+        },
+        ercd: 'VALIDATION_FAILED',
+      },
+    });
+    renderRoutes(routes, '/article');
+    const input = await screen.findByTestId('article-title');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    const rule = (await screen.findByText(/标题需为 6–30 个字/)).closest('.ant-form-item-explain')!;
+    expect(
+      within(rule as HTMLElement)
+        .getByRole('link', { name: /查看规则/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-titles#length');
+    fireEvent.change(input, { target: { value: '冬季用车保养技巧' } });
+    fireEvent.click(screen.getByRole('button', { name: /存草稿/ }));
+    const refused = (await screen.findByText('标题包含违禁词：赌博')).closest('.ant-form-item-explain')!;
+    expect(
+      within(refused as HTMLElement)
+        .getByRole('link', { name: /查看规则/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-prohibited#prohibited-words');
+  });
+
   it('publish is validated with the contracts schema before sending', async () => {
     renderRoutes(routes, '/article');
     fireEvent.change(await screen.findByTestId('article-title'), { target: { value: '冬季用车保养技巧' } });

@@ -4,7 +4,7 @@ import enUS from 'antd/es/locale/en_US';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '../lib/theme';
+import { themeFor } from '../lib/theme';
 
 /**
  * Query cache, antd theme and locale (following the i18n language), antd's App context for messages. A language
@@ -22,7 +22,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   }, [i18n.language, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={theme} locale={locale}>
+      <ConfigProvider theme={themeFor(i18n.language)} locale={locale}>
         <AntApp>{children}</AntApp>
       </ConfigProvider>
     </QueryClientProvider>

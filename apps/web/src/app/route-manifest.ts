@@ -294,7 +294,7 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: 'authoringService/ruleCenter',
     layout: 'default',
     titleKey: 'menu.ruleCenter',
-    page: SOON,
+    page: lazy(() => import('./routes/rule-center')),
     menu: { group: 'rules', order: 1 },
   },
 
@@ -333,13 +333,13 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: 'authoringService/ruleCenter/publish',
     layout: 'default',
     titleKey: 'pages.ruleCenterPublish',
-    page: SOON,
+    page: lazy(() => import('./routes/rule-center-publish')),
   },
   {
     path: 'authoringService/ruleCenter/recommend',
     layout: 'default',
     titleKey: 'pages.ruleCenterRecommend',
-    page: SOON,
+    page: lazy(() => import('./routes/rule-center-recommend')),
   },
   {
     path: 'newDynamic/oldDynamic',
@@ -392,7 +392,7 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: 'certification/indexc',
     layout: 'only-header',
     titleKey: 'menu.certification',
-    page: SOON,
+    page: lazy(() => import('./routes/certification-indexc')),
     menu: { group: 'certification', order: 1 },
   },
   {
@@ -447,19 +447,19 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: 'certification/agreement',
     layout: 'only-header',
     titleKey: 'pages.certificationAgreement',
-    page: SOON,
+    page: lazy(() => import('./routes/certification-agreement')),
   },
   {
     path: 'certification/organization',
     layout: 'only-header',
     titleKey: 'pages.certificationOrganization',
-    page: SOON,
+    page: lazy(() => import('./routes/certification-organization')),
   },
   {
     path: 'certification/person',
     layout: 'only-header',
     titleKey: 'pages.certificationPerson',
-    page: SOON,
+    page: lazy(() => import('./routes/certification-person')),
   },
   {
     path: 'dynamic/dynamic',

@@ -181,10 +181,50 @@ describe('publishing pages', () => {
     await waitFor(() => expect(area.getAttribute('aria-disabled')).toBeNull());
     const input = screen.getByTestId('video-file-input');
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
-    expect((await screen.findByTestId('upload-error')).textContent).toContain(
-      'video format is wrong, upload failed',
-    );
+    const error = await screen.findByTestId('upload-error');
+    expect(error.textContent).toContain('video format is wrong, upload failed');
+    // the rule it applies (issue #11)
+    expect(
+      within(error)
+        .getByRole('link', { name: /See the rule/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-video#formats');
     expect(api.calls.some((c) => c.path.startsWith('/fileservice'))).toBe(false);
+  });
+
+  it('a refused publish shows the server’s field errors beside their fields, with the rule (issue #11)', async () => {
+    const refusal = {
+      status: 10007,
+      message: '标题包含违禁词：赌博',
+      data: {
+        fields: [
+          {
+            path: 'title',
+            message: '标题包含违禁词：赌博',
+            code: 'REVIEW_SENSITIVE_WORD',
+            ruleRef: 'publish-prohibited#prohibited-words',
+          },
+        ],
+      },
+      ercd: 'VALIDATION_FAILED',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) =>
+        input.includes('/api/video/publish')
+          ? Promise.resolve(new Response(JSON.stringify(refusal)))
+          : api.fetchMock(input, init),
+      ),
+    );
+    renderRoutes(routes, '/videos/video?id=1');
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('video-title').value).toBe(detail.title));
+    fireEvent.click(screen.getByTestId('video-publish'));
+    const help = (await screen.findByText('标题包含违禁词：赌博')).closest('.ant-form-item-explain')!;
+    expect(
+      within(help as HTMLElement)
+        .getByRole('link', { name: /查看规则/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-prohibited#prohibited-words');
   });
 
   it('publishing without an upload or title shows the rules next to the fields', async () => {

@@ -48,6 +48,8 @@ export interface ImageUploadProps {
   transform?: (file: File) => Promise<File | null>;
   /** extra form fields */
   data?: Record<string, string | number>;
+  /** where the image goes (default `/fileservice/image`; certification photos: `/fileservice/private_image`) */
+  action?: string;
   children?: ReactNode;
   /** drop-area style (spec §2: 384 × 234) or a plain trigger */
   variant?: 'area' | 'button';
@@ -62,6 +64,7 @@ export function ImageUpload({
   onUploaded,
   transform,
   data,
+  action,
   children,
   variant = 'area',
   disabled,
@@ -80,7 +83,7 @@ export function ImageUpload({
     if (!ready) return;
     setPercent(0);
     try {
-      const body = await uploadImage({ file: ready, data, onProgress: setPercent });
+      const body = await uploadImage({ file: ready, data, action, onProgress: setPercent });
       onUploaded(toUploadResult(body));
     } catch (e) {
       void message.error(uploadFailureText(e, t, i18n.exists.bind(i18n)));

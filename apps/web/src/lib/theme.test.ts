@@ -9,7 +9,10 @@ import {
   ERROR_COLOR,
   FOCUS_COLOR,
   TEXT_DESCRIPTION_COLOR,
+  FONT_FAMILY,
+  FONT_FAMILY_LATIN_FIRST,
   theme,
+  themeFor,
 } from './theme';
 
 // Issue #9 "Accessibility": the theme's colours meet WCAG 2.1 AA where antd draws text on them (4.5:1) and
@@ -124,5 +127,16 @@ describe('styles.css repeats the theme (one set of colours)', () => {
 
   it('draws a global :focus-visible ring of 2 px in the focus colour', () => {
     expect(styles).toMatch(/(^|\n):focus-visible\s*\{\s*outline:\s*2px solid var\(--cc-focus\);/);
+  });
+});
+
+describe('fonts per language', () => {
+  it('English puts Latin fonts first (curly quotes drawn by a CJK font look full-width); Chinese keeps CJK first', () => {
+    expect(themeFor('en-US').token?.fontFamily).toBe(FONT_FAMILY_LATIN_FIRST);
+    expect(FONT_FAMILY_LATIN_FIRST.indexOf('Roboto')).toBeLessThan(
+      FONT_FAMILY_LATIN_FIRST.indexOf('PingFang SC'),
+    );
+    expect(themeFor('zh-CN').token?.fontFamily).toBe(FONT_FAMILY);
+    expect(themeFor('en-US')).toBe(themeFor('en-US'));
   });
 });

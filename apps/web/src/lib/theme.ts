@@ -40,6 +40,21 @@ const TAG_TEXT_COLORS = {
 export const FONT_FAMILY =
   '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "Hiragino Sans GB", -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
+/**
+ * The English UI's stack: the platform UI fonts first, then the Chinese ones for any Chinese text. With a CJK font
+ * first, Latin punctuation such as ’ and “ ” renders full-width inside English words ("platform’ s").
+ */
+export const FONT_FAMILY_LATIN_FIRST =
+  '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "Hiragino Sans GB", sans-serif';
+
+let latinTheme: ThemeConfig | undefined;
+/** The theme for a UI language: en-US takes the Latin-first stack, the rest `theme` (one object each, kept). */
+export function themeFor(language: string): ThemeConfig {
+  if (language !== 'en-US') return theme;
+  latinTheme ??= { ...theme, token: { ...theme.token, fontFamily: FONT_FAMILY_LATIN_FIRST } };
+  return latinTheme;
+}
+
 /** The one theme of the app: antd tokens, not per-page CSS. */
 export const theme: ThemeConfig = {
   cssVar: { key: 'cc' },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   ApplicationStatus,
@@ -84,20 +84,6 @@ export async function creditCodeAccounts(db: Db, userId: number, indexes: string
   return row?.n ?? 0;
 }
 
-/** How many of the author's applications were rejected. */
-export async function countRejections(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(certificationApplications)
-    .where(
-      and(
-        eq(certificationApplications.userId, userId),
-        eq(certificationApplications.status, ApplicationStatus.REJECTED),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 /** Records that the author accepted an agreement version (again is a no-op: the first time stays). */
 export async function insertAgreementAcceptance(
   db: Db,
@@ -153,6 +139,15 @@ export async function upsertPhoneCode(
       target: [certificationPhoneCodes.userId, certificationPhoneCodes.phoneBidx],
       set: { codeHash: row.codeHash, sentAt: row.sentAt, expiresAt: row.expiresAt, attempts: 0 },
     });
+}
+
+/** How many phones the author was sent a code for since `since`. */
+export async function countPhonesSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(certificationPhoneCodes)
+    .where(and(eq(certificationPhoneCodes.userId, userId), gte(certificationPhoneCodes.sentAt, since)));
+  return row?.n ?? 0;
 }
 
 export async function setPhoneCodeAttempts(db: Db, userId: number, phoneBidx: string, attempts: number) {

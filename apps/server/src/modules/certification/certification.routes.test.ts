@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { PHONE_CODE_PHONES_PER_HOUR } from './certification.service.js';
 import { messages, users } from '../../db/schema/index.js';
 import { createImage, type TestAuthor, uploadImage } from '../../test/factories.js';
 import { body, signedGet, signedPost } from '../../test/helpers.js';
@@ -195,6 +196,13 @@ describe('a person applies, an operator rejects a field, the author corrects it,
       masked: { idNumber: state.data.masked.idNumber, realName: '王**' },
     });
 
+    const requeued = await t.get<ListData<OpsCertificationItem>>(
+      '/api/ops/certification/list',
+      { pageSize: 100 },
+      op,
+    );
+    expect(requeued.data.list.find((i) => i.userId === author.userId)?.previousRejections).toBe(1);
+
     const approve = await t.post(
       '/api/ops/certification/decide',
       { userId: author.userId, decision: 'approve' },
@@ -337,6 +345,44 @@ describe('bad input (issue #11)', () => {
     expect(
       (await call('POST', '/api/certification/person', { ...base, phone: p, phoneCode: fresh }, a)).status,
     ).toBe(1);
+  });
+
+  it('codes go to at most PHONE_CODE_PHONES_PER_HOUR different phones an hour per author', async () => {
+    const a = await t.signIn();
+    for (let i = 0; i < PHONE_CODE_PHONES_PER_HOUR; i++) await code(a, phone());
+    const more = await call('POST', '/api/certification/send_code', { phone: phone() }, a);
+    expect(more.status).toBe(10009);
+  });
+
+  it('a rejected optional field (sample works) must be sent again', async () => {
+    const a = await t.signIn();
+    const op = await t.signIn({ role: 'operator' });
+    const param = await personParam(a);
+    await call('POST', '/api/certification/person', param, a);
+    await t.post(
+      '/api/ops/certification/decide',
+      {
+        userId: a.userId,
+        decision: 'reject',
+        fieldReasons: [{ path: 'sampleUrls', reason: '不是本人作品' }],
+      },
+      op,
+      { json: true },
+    );
+    const res = await call<{ fields: { path: string }[] }>(
+      'POST',
+      '/api/certification/person',
+      { agreementVersion: param.agreementVersion },
+      a,
+    );
+    expect(res.data.fields.map((f) => f.path)).toEqual(['sampleUrls']);
+    const fixed = await call(
+      'POST',
+      '/api/certification/person',
+      { agreementVersion: param.agreementVersion, sampleUrls: ['https://example.com/mine'] },
+      a,
+    );
+    expect(fixed.status).toBe(1);
   });
 
   it('an agreement version that is not the current one is refused, and accepting records version and time', async () => {

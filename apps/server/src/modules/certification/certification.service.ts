@@ -64,6 +64,9 @@ export interface CertificationDeps {
   now?: () => Date;
 }
 
+/** Different phones one author may send codes to within an hour (an SMS costs money and reaches strangers). */
+export const PHONE_CODE_PHONES_PER_HOUR = 5;
+
 const PURPOSE = {
   idNumber: 'id_number',
   creditCode: 'credit_code',
@@ -197,7 +200,11 @@ export async function sendPhoneCode(
   const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
   const expiresAt = new Date(now.getTime() + PHONE_CODE_TTL_MINUTES * 60_000);
   await deps.db.transaction(async (tx) => {
+    // distinct phones per author per hour (a resend to one phone is bounded by the wait below)
+    const recent = await repo.countPhonesSince(tx, userId, new Date(now.getTime() - 3600_000));
     const last = await repo.findPhoneCode(tx, userId, phoneBidx);
+    if (!last && recent >= PHONE_CODE_PHONES_PER_HOUR)
+      throw new AppError('RATE_LIMITED', 'TOO_MANY_REQUESTS_NOW', { retryAfterSeconds: 3600 });
     const wait = last
       ? Math.ceil(PHONE_CODE_RESEND_SECONDS - (now.getTime() - last.sentAt.getTime()) / 1000)
       : 0;
@@ -290,7 +297,9 @@ function missingFields(
   previous: repo.ApplicationRow | undefined,
   rejected: Set<ApplicationField>,
 ): FieldIssue[] {
-  return requiredApplicationFields(kind)
+  // every required field, and a rejected optional one (sample works) too: the operator asked for it again
+  const fields = new Set<ApplicationField>([...requiredApplicationFields(kind), ...rejected]);
+  return [...fields]
     .filter((f) => param[f] === undefined && (!previous || rejected.has(f)))
     .map((path) => ({ path, code: 'CERTIFICATION_FIELD_MISSING' as const }));
 }
@@ -482,17 +491,15 @@ export async function listApplications(
     limit: param.pageSize,
     offset: (param.page - 1) * param.pageSize,
   });
-  const list = await Promise.all(
-    rows.map(async (r) => ({
-      userId: r.userId,
-      account: r.account,
-      mediaName: r.mediaName,
-      authStatus: r.status as 1 | 2 | 3,
-      submittedAt: r.submittedAt.toISOString(),
-      previousRejections: await repo.countRejections(deps.db, r.userId),
-      application: toView(deps, r),
-    })),
-  );
+  const list = rows.map((r) => ({
+    userId: r.userId,
+    account: r.account,
+    mediaName: r.mediaName,
+    authStatus: r.status as 1 | 2 | 3,
+    submittedAt: r.submittedAt.toISOString(),
+    previousRejections: r.previousRejections,
+    application: toView(deps, r),
+  }));
   return { list, total, page: param.page, pageSize: param.pageSize };
 }
 

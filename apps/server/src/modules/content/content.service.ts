@@ -350,6 +350,14 @@ export async function publishScheduledArticle(
   );
 }
 
+/**
+ * The rule a rejected work's refusal applies (issue #11, `ruleRefOfMessage` of its stored reason), as answers
+ * carry it in `rejectRuleRef`; null unless the work is rejected.
+ */
+export function rejectRuleRefOf(row: { status: string; rejectMessage: unknown }): string | null {
+  return row.status === 'rejected' ? (ruleRefOfMessage(row.rejectMessage) ?? null) : null;
+}
+
 /** A row as `content/list` answers it; `rejectReason` in `lang` (issue #9). */
 export function toListItem(row: repo.ContentRow, lang: MessageLanguage): ContentListItem {
   return {
@@ -362,7 +370,7 @@ export function toListItem(row: repo.ContentRow, lang: MessageLanguage): Content
     updatedAt: row.updatedAt.toISOString(),
     stats: { views: row.views, likes: row.likes, comments: row.comments, shares: row.shares },
     rejectReason: rejectReasonIn(row, lang),
-    rejectRuleRef: row.status === 'rejected' ? (ruleRefOfMessage(row.rejectMessage) ?? null) : null,
+    rejectRuleRef: rejectRuleRefOf(row),
   };
 }
 

@@ -27,6 +27,7 @@ import {
   type PublishDeps,
   publishScheduledWork,
   rejectReasonIn,
+  rejectRuleRefOf,
   reviewContent,
   type ReviewResult,
   saveWork,
@@ -235,6 +236,7 @@ export async function getDynamicDetail(
     ...item,
     videoId,
     rejectReason: rejectReasonIn(row, lang),
+    rejectRuleRef: rejectRuleRefOf(row),
     scheduledAt: row.status === 'scheduled' ? (row.scheduledAt?.toISOString() ?? null) : null,
   };
 }

@@ -15,6 +15,7 @@ import {
   findOwnContentItem,
   type PublishDeps,
   rejectReasonIn,
+  rejectRuleRefOf,
   reviewContent,
   saveWork,
   WORK_TYPE_NAMES,
@@ -137,6 +138,7 @@ export async function getProgramDetail(
     coverUrl: row.coverUrls[0] ?? null,
     status: row.status,
     rejectReason: rejectReasonIn(row, lang),
+    rejectRuleRef: rejectRuleRefOf(row),
     episodes,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -134,6 +134,7 @@ describe('search (jieba for Chinese)', () => {
     const hit = hits.find((h) => h.slug === 'publish-advertising') as RuleSearchHit;
     expect(hit).toBeDefined();
     expect(hit.snippet).toContain('联系方式');
+    expect(hit.terms).toEqual(expect.arrayContaining(['联系', '方式']));
     expect(hit.section).toBeTruthy();
   });
 
@@ -163,6 +164,7 @@ describe('routes (API.md §14)', () => {
     const search = await t.get<RuleSearchHit[]>('/api/rules/search', { q: '标题' });
     expect(search.data.length).toBeGreaterThan(0);
     expect((await t.get('/api/rules/detail', { slug: 'publish-nope' })).status).toBe(10006);
+    expect((await t.get('/api/rules/detail', { slug: 'Not A Slug!' })).status).toBe(10006);
     expect((await t.get('/api/rules/search', { q: '' })).status).toBe(10007);
   });
 

@@ -352,6 +352,7 @@ export function searchRules(catalog: RuleCatalog, lang: MessageLanguage, q: stri
       snippet: snippetOf(entry.text || entry.sectionTitle, r.terms),
       category: doc.category,
       ...(entry.section ? { section: entry.section, sectionTitle: entry.sectionTitle } : {}),
+      terms: r.terms,
     };
   });
 }

@@ -1,14 +1,16 @@
 import { Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PermissionsPanel, ReviewQueue } from '../../features/ops';
+import { CertificationQueue, PermissionsPanel, ReviewQueue } from '../../features/ops';
 import { useMyInfo } from '../../features/shell';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useQueryState } from '../../lib/use-query-state';
 
+const TABS = ['queue', 'certification', 'permissions'] as const;
+
 /**
  * `/ops/review` (the product's own page, issue #10 "a small operator page"; spec §2 names no route for it):
- * the review queue and authors' permissions, for role `operator`. An author who opens it is told it is for
- * operators (the server refuses their calls with 10005 anyway).
+ * the review queue, certification review (`?tab=certification`, issue #11) and authors' permissions, for role
+ * `operator`. An author who opens it is told it is for operators (the server refuses their calls with 10005 anyway).
  */
 export default function OpsReviewPage() {
   const { t } = useTranslation();
@@ -26,10 +28,15 @@ export default function OpsReviewPage() {
     <section className="cc-card">
       <h1 className="cc-page-title">{t('ops.title')}</h1>
       <Tabs
-        activeKey={qs.get('tab') === 'permissions' ? 'permissions' : 'queue'}
+        activeKey={TABS.find((tab) => tab === qs.get('tab')) ?? 'queue'}
         onChange={(tab) => qs.set({ tab })}
         items={[
           { key: 'queue', label: t('ops.review.tab'), children: <ReviewQueue /> },
+          {
+            key: 'certification',
+            label: t('ops.certification.tab'),
+            children: <CertificationQueue />,
+          },
           { key: 'permissions', label: t('ops.permissions.tab'), children: <PermissionsPanel /> },
         ]}
       />

@@ -66,6 +66,12 @@ describe('/program', () => {
     expect(within(locked).getByRole('link', { name: '查看我的等级' }).getAttribute('href')).toBe(
       '/growUp/myGrade',
     );
+    // the rule it applies (issue #11, PROGRAM_GRADE_REQUIRED)
+    expect(
+      within(locked)
+        .getByRole('link', { name: /查看规则/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-works#programs');
     expect(screen.queryByTestId('program-editor')).toBeNull();
     expect(api.calls.some((c) => c.path === '/api/content/list')).toBe(false);
   });

@@ -2,8 +2,9 @@ import { App, Button, Result } from 'antd';
 import { ArrowLeftOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROGRAM_MIN_GRADE } from '@cc/contracts';
+import { PROGRAM_MIN_GRADE, RULE_REFS } from '@cc/contracts';
 import { LinkButton } from '../../components/content-table';
+import { withRuleLink } from '../../components/rule-link';
 import { ErrorState, LoadingState } from '../../components/states';
 import { ProgramEditor, ProgramEditPanel, ProgramList } from '../../features/program';
 import { useUserGrade } from '../../features/shell';
@@ -34,7 +35,10 @@ export default function ProgramPage() {
           title={
             <h1 className="cc-result-title">{t('program.locked.title', { grade: PROGRAM_MIN_GRADE })}</h1>
           }
-          subTitle={t('program.locked.body', { grade: grade.data.grade, min: PROGRAM_MIN_GRADE })}
+          subTitle={withRuleLink(
+            t('program.locked.body', { grade: grade.data.grade, min: PROGRAM_MIN_GRADE }),
+            RULE_REFS.PROGRAM_GRADE_REQUIRED,
+          )}
           extra={[
             <LinkButton key="grade" to="/growUp/myGrade" type="primary">
               {t('program.locked.myGrade')}

@@ -17,6 +17,7 @@ export { ContentCover, COVER_SIZES, type CoverShape } from './content-cover';
 export { DateTimeCell } from './date-time-cell';
 export { DeleteContentButton } from './delete-content-button';
 export { StatusTag } from './status-tag';
+export { rejectionRuleRef, REVIEW_RULE_REF } from './rejection-rule';
 export { ContentPicker, CONTENT_PICKER_PAGE_SIZE, type ContentPickerProps } from './content-picker';
 export { countsPlays, editPathOf, previewPathOf, publishPathOf } from './content-routes';
 export { LinkButton } from './link-button';

@@ -13,6 +13,9 @@ import {
   SCHEDULE_MAX_DAYS,
   SCHEDULE_MIN_MINUTES,
   type PublishAlbumParam,
+  RULE_REFS,
+  ruleRefOfMessage,
+  zodIssueMessage,
   zodIssueText,
 } from '@cc/contracts';
 
@@ -123,6 +126,8 @@ export interface AlbumFormErrors {
     Record<'title' | 'images' | 'coverUrl' | 'carSeriesIds' | 'topicId' | 'scheduledAt', string>
   >;
   cards: Record<string, string>;
+  /** the rule each field's error applies (`slug#section` of the rule centre, issue #11), when it has one */
+  ruleRefs?: Partial<Record<keyof AlbumFormErrors['fields'], string>>;
 }
 
 export const NO_ERRORS: AlbumFormErrors = { fields: {}, cards: {} };
@@ -137,7 +142,7 @@ export function hasErrors(e: AlbumFormErrors): boolean {
  * top-level field. The first message of each place wins.
  */
 export function placeErrors(
-  fields: readonly Pick<FieldError, 'path' | 'message'>[],
+  fields: readonly Pick<FieldError, 'path' | 'message' | 'ruleRef'>[],
   images: readonly Pick<AlbumImageCard, 'key'>[],
 ): AlbumFormErrors {
   const out: AlbumFormErrors = { fields: {}, cards: {} };
@@ -155,7 +160,9 @@ export function placeErrors(
       head === 'topicId' ||
       head === 'scheduledAt'
     ) {
-      out.fields[head] ??= f.message;
+      if (out.fields[head] !== undefined) continue;
+      out.fields[head] = f.message;
+      if (f.ruleRef) out.ruleRefs = { ...out.ruleRefs, [head]: f.ruleRef };
     }
   }
   return out;
@@ -175,15 +182,21 @@ export function validateAlbum(
 ): AlbumFormErrors {
   const param = toPublishParam(values, kind);
   const parsed = publishAlbumParamSchema.safeParse(param);
-  const issues: Pick<FieldError, 'path' | 'message'>[] = parsed.success
+  const issues: Pick<FieldError, 'path' | 'message' | 'ruleRef'>[] = parsed.success
     ? []
     : parsed.error.issues.map((issue) => ({
         path: issue.path.join('.'),
         message: zodIssueText(issue, lang),
+        ruleRef: ruleRefOfMessage(zodIssueMessage(issue)),
       }));
   if (param.publishType === 2 && !issues.some((i) => i.path === 'scheduledAt')) {
     const broken = checkScheduledAt(param.scheduledAt, now);
-    if (broken) issues.push({ path: 'scheduledAt', message: renderMessage(broken, lang) });
+    if (broken)
+      issues.push({
+        path: 'scheduledAt',
+        message: renderMessage(broken, lang),
+        ruleRef: RULE_REFS[broken.code],
+      });
   }
   return issues.length > 0 ? placeErrors(issues, values.images) : NO_ERRORS;
 }

@@ -19,11 +19,17 @@ afterEach(async () => {
 describe('validateArticle', () => {
   it('names a foreign cover in the UI language', async () => {
     const bad = validateArticle({ ...param, coverUrls: ['https://evil.example/x.jpg'] });
-    expect(bad).toEqual({ ok: false, errors: { coverUrls: { message: '封面必须是在本站上传的图片' } } });
+    expect(bad).toEqual({
+      ok: false,
+      // the rule it applies (issue #11): a link beside the error
+      errors: { coverUrls: { message: '封面必须是在本站上传的图片', ruleRef: 'publish-covers#copyright' } },
+    });
     await setLanguage('en-US');
     expect(validateArticle({ ...param, coverUrls: ['https://evil.example/x.jpg'] })).toEqual({
       ok: false,
-      errors: { coverUrls: { message: 'cover must be an image uploaded here' } },
+      errors: {
+        coverUrls: { message: 'cover must be an image uploaded here', ruleRef: 'publish-covers#copyright' },
+      },
     });
   });
 

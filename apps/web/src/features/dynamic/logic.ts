@@ -158,6 +158,24 @@ export function serverFieldErrors(fields: readonly FieldError[]): Partial<Record
   return out;
 }
 
+/**
+ * The rule each field's problem applies (issue #11), beside {@link serverFieldErrors}: the server's `ruleRef` of
+ * the field's first error (`data.fields[i].ruleRef`), or of a rule the form checked itself (a `MessageRef`).
+ */
+export function fieldRuleRefs(
+  problems: readonly { path: string; ruleRef?: string }[],
+): Partial<Record<DynamicField, string>> {
+  const out: Partial<Record<DynamicField, string>> = {};
+  const seen = new Set<string>();
+  for (const p of problems) {
+    const key = p.path.split('.')[0] ?? '';
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (p.ruleRef) out[key as DynamicField] = p.ruleRef;
+  }
+  return out;
+}
+
 /** Moves the item at `from` to `to` (both in range), keeping the others' order. */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const out = [...list];

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ListData,
+  OpsCertificationDecideParam,
+  OpsCertificationItem,
   OpsReviewDecideParam,
   OpsReviewItem,
   OpsUser,
@@ -50,5 +52,34 @@ export function useSetPermissions() {
   return useMutation({
     mutationFn: (param: SetPermissionsParam) => apiPost<OpsUser>('ops/user/set_permissions', param),
     onSuccess: (user) => queryClient.setQueryData(['ops', 'user', user.account], user),
+  });
+}
+
+export const CERTIFICATION_PAGE_SIZE = 10;
+
+/** `GET /api/ops/certification/list { authStatus: 1, page, pageSize }`: applications under review, oldest first. */
+export function useCertificationQueue(page: number) {
+  return useQuery({
+    queryKey: ['ops', 'certification', page],
+    queryFn: () =>
+      apiGet<ListData<OpsCertificationItem>>('ops/certification/list', {
+        authStatus: 1,
+        page,
+        pageSize: CERTIFICATION_PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * `POST /api/ops/certification/decide { userId, decision, reason?, fieldReasons? }` (a rejection needs a reason or
+ * at least one field reason); refreshes the queue.
+ */
+export function useDecideCertification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (param: OpsCertificationDecideParam) =>
+      apiPost<{ userId: number; authStatus: number }>('ops/certification/decide', param),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['ops', 'certification'] }),
   });
 }

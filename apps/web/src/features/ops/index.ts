@@ -1,2 +1,3 @@
 export { ReviewQueue } from './components/review-queue';
 export { PermissionsPanel } from './components/permissions-panel';
+export { CertificationQueue } from './components/certification-queue';

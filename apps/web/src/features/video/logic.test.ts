@@ -66,12 +66,15 @@ describe('upload display', () => {
   });
 
   it('short video: horizontal refused, longer than the limit refused with the limit', () => {
+    // each with the rule it applies (issue #11)
     expect(checkSmallVideoFile({ width: 1280, height: 720, duration: 10 }, 60)).toEqual({
       key: 'video.errors.notVertical',
+      ruleRef: 'publish-video#formats',
     });
     expect(checkSmallVideoFile({ width: 720, height: 1280, duration: 61 }, 60)).toEqual({
       key: 'video.errors.tooLong',
       values: { max: 60, duration: '01:01' },
+      ruleRef: 'publish-video#duration',
     });
     expect(checkSmallVideoFile({ width: 720, height: 1280, duration: 60 }, 60)).toBeNull();
   });
@@ -96,9 +99,13 @@ describe('publishing form rules', () => {
       false,
       NOW,
     );
-    expect(e.title).toEqual({ key: 'article.rules.TITLE_LENGTH', values: { min: 6, max: 30 } });
+    expect(e.title).toEqual({
+      key: 'article.rules.TITLE_LENGTH',
+      values: { min: 6, max: 30 },
+      ruleRef: 'publish-titles#length',
+    });
     expect(e.upload?.key).toBe('video.errors.notReady');
-    expect(e.cover?.key).toBe('video.errors.coverRequired');
+    expect(e.cover).toEqual({ key: 'video.errors.coverRequired', ruleRef: 'publish-covers#count' });
     expect(validateVideoForm(form(), false, NOW)).toEqual({});
   });
 

@@ -11,7 +11,11 @@ import {
   VIDEO_DOT_TITLE_MAX,
   VIDEO_DOTS_MAX,
   VideoPublishType,
+  type FieldError,
   type PublishVideoParam,
+  RULE_REFS,
+  type ServerMessageCode,
+  type UploadErrorCode,
   type UploadUse,
   type VideoDot,
   type VideoPublishTypeValue,
@@ -24,10 +28,15 @@ import type { UploadFailure, UploadTask, VideoInfo } from '@cc/uploader';
  * Texts are returned as i18n keys with values, so the pages speak both languages.
  */
 
-/** An i18n key and its values. */
+/**
+ * An i18n key and its values; or, for the server's words, the `text` itself (then `key` is not read). `ruleRef`:
+ * the rule centre's section the problem applies (issue #11), shown as a link beside it.
+ */
 export interface Msg {
   key: string;
   values?: Record<string, unknown>;
+  text?: string;
+  ruleRef?: string;
 }
 
 /** Where a kind of video is listed and edited. */
@@ -133,6 +142,16 @@ export function uploadFailureMessage(failure: UploadFailure): { key: string; det
   return { key: failure.messageKey, detail: failure.serverMessage ?? null };
 }
 
+/**
+ * The rule a refused video file breaks (issue #11): the format and size rules of the rule centre for the
+ * uploader's `badFormat` / `tooLarge` (checked before sending, or refused by the file service); none otherwise.
+ */
+export function uploadRuleRef(code: UploadErrorCode | undefined): string | undefined {
+  if (code === 'badFormat') return RULE_REFS.VIDEO_FORMAT_WRONG;
+  if (code === 'tooLarge') return RULE_REFS.VIDEO_TOO_LARGE;
+  return undefined;
+}
+
 /** The spec's English word for word, e.g. for logs; pages translate `uploadFailureMessage` instead. */
 export const UPLOAD_MESSAGES_EN = UPLOAD_ERROR_MESSAGES;
 
@@ -147,8 +166,12 @@ export function checkSmallVideoFile(
   const broken = checkSmallVideo(info, maxSeconds);
   if (!broken) return null;
   return broken.code === 'SMALL_VIDEO_NOT_VERTICAL'
-    ? { key: 'video.errors.notVertical' }
-    : { key: 'video.errors.tooLong', values: { max: maxSeconds, duration: formatDuration(info.duration) } };
+    ? { key: 'video.errors.notVertical', ruleRef: RULE_REFS.SMALL_VIDEO_NOT_VERTICAL }
+    : {
+        key: 'video.errors.tooLong',
+        values: { max: maxSeconds, duration: formatDuration(info.duration) },
+        ruleRef: RULE_REFS.SMALL_VIDEO_TOO_LONG,
+      };
 }
 
 /**
@@ -213,10 +236,11 @@ export type VideoFormErrors = Partial<
   Record<'upload' | 'title' | 'description' | 'cover' | 'scheduledAt', Msg>
 >;
 
-/** A title rule's text: the article editor's (`article.rules.<CODE>`), with the limits. */
-const titleMsg = (code: string): Msg => ({
+/** A title rule's text: the article editor's (`article.rules.<CODE>`), with the limits and its rule. */
+const titleMsg = (code: ServerMessageCode): Msg => ({
   key: `article.rules.${code}`,
   values: { min: TITLE_MIN, max: TITLE_MAX },
+  ruleRef: RULE_REFS[code],
 });
 
 /**
@@ -233,7 +257,8 @@ export function validateVideoForm(values: VideoFormValues, asDraft: boolean, now
   } else {
     const broken = checkTitle(values.title);
     if (broken) errors.title = titleMsg(broken.code);
-    if (!values.hasCover) errors.cover = { key: 'video.errors.coverRequired' };
+    if (!values.hasCover)
+      errors.cover = { key: 'video.errors.coverRequired', ruleRef: RULE_REFS.COVER_REQUIRED };
     if (values.mode === 'scheduled') {
       const s = checkScheduledAt(values.scheduledAt ?? undefined, now);
       if (s) {
@@ -244,6 +269,7 @@ export function validateVideoForm(values: VideoFormValues, asDraft: boolean, now
               : s.code === 'SCHEDULE_TOO_FAR'
                 ? 'video.errors.scheduleTooFar'
                 : 'video.errors.scheduleRequired',
+          ruleRef: RULE_REFS[s.code],
         };
       }
     }
@@ -252,6 +278,30 @@ export function validateVideoForm(values: VideoFormValues, asDraft: boolean, now
     errors.description = { key: 'video.errors.descriptionLength', values: { max: VIDEO_DESCRIPTION_MAX } };
   }
   return errors;
+}
+
+/** Where each path of `video/publish`'s field errors shows in the form. */
+const FIELD_OF_PATH: Record<string, keyof VideoFormErrors> = {
+  fileUploadId: 'upload',
+  title: 'title',
+  description: 'description',
+  coverUrl: 'cover',
+  scheduledAt: 'scheduledAt',
+};
+
+/**
+ * The server's field errors of a refused `video/publish` (API.md §3 `data.fields`, already in the UI language)
+ * beside their fields, each with the rule it applies (`ruleRef`, issue #11); the first error of a field wins.
+ */
+export function serverVideoErrors(
+  fields: readonly Pick<FieldError, 'path' | 'message' | 'ruleRef'>[],
+): VideoFormErrors {
+  const out: VideoFormErrors = {};
+  for (const f of fields) {
+    const field = FIELD_OF_PATH[f.path.split('.')[0] ?? ''];
+    if (field && !out[field]) out[field] = { key: '', text: f.message, ruleRef: f.ruleRef };
+  }
+  return out;
 }
 
 /** The `video/publish` payload of the form: draft (0), publish now (1) or scheduled (2). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorText, ercdText } from './api-error';
+import { ApiError, apiErrorText, ercdText, ruleRefOf } from './api-error';
 import { UploadError } from './upload';
 
 // One mapping from a refusal's ercd to the user's language (issue #8): calls, uploads and forms use it.
@@ -25,5 +25,61 @@ describe('ercdText', () => {
   });
   it('apiErrorText falls back to the message', () => {
     expect(apiErrorText(new ApiError(0, 'server says no', 'OTHER'), t, exists)).toBe('server says no');
+  });
+});
+
+describe('ruleRefOf (issue #11 "every refusal links to the rule it applies")', () => {
+  const validation = new ApiError(10007, 'title must be 6-30 characters', 'VALIDATION_FAILED', {
+    fields: [
+      {
+        path: 'title',
+        message: 'title must be 6-30 characters',
+        code: 'TITLE_LENGTH',
+        ruleRef: 'publish-titles#length',
+      },
+      {
+        path: 'images.2.url',
+        message: 'not yours',
+        code: 'IMAGE_NOT_YOURS',
+        ruleRef: 'publish-works#images',
+      },
+      { path: 'topicId', message: 'no such topic', code: 'TOPIC_UNKNOWN' },
+    ],
+    ruleRef: 'publish-titles#length',
+  });
+
+  it('reads data.ruleRef of a refusal of the whole action (DYNAMIC_NOT_ALLOWED)', () => {
+    const e = new ApiError(10005, 'dynamics are not open to you', 'FORBIDDEN', {
+      ruleRef: 'publish-works#dynamics',
+    });
+    expect(ruleRefOf(e)).toBe('publish-works#dynamics');
+  });
+
+  it('reads the field’s ruleRef for a path: exact, a field inside it, or the field it is inside', () => {
+    expect(ruleRefOf(validation, 'title')).toBe('publish-titles#length');
+    expect(ruleRefOf(validation, 'images')).toBe('publish-works#images');
+    expect(ruleRefOf(validation, 'images.2.url.x')).toBe('publish-works#images');
+    expect(ruleRefOf(validation, 'topicId')).toBeUndefined();
+    expect(ruleRefOf(validation, 'content')).toBeUndefined();
+  });
+
+  it('without a path: data.ruleRef, else the first field’s', () => {
+    expect(ruleRefOf(validation)).toBe('publish-titles#length');
+    const fieldsOnly = new ApiError(10007, 'x', 'VALIDATION_FAILED', {
+      fields: [
+        { path: 'topicId', message: 'no such topic' },
+        { path: 'scheduledAt', message: 'too soon', ruleRef: 'publish-works#schedule' },
+      ],
+    });
+    expect(ruleRefOf(fieldsOnly)).toBe('publish-works#schedule');
+  });
+
+  it('is undefined for a refusal without a rule, an empty reference, and anything not an ApiError', () => {
+    expect(ruleRefOf(new ApiError(0, 'no'))).toBeUndefined();
+    expect(ruleRefOf(new ApiError(0, 'no', 'FAILED', { ruleRef: '' }))).toBeUndefined();
+    expect(ruleRefOf(new ApiError(0, 'no', 'FAILED', { ruleRef: 5 }))).toBeUndefined();
+    expect(ruleRefOf(new Error('network'))).toBeUndefined();
+    expect(ruleRefOf({ data: { ruleRef: 'publish-titles#length' } })).toBeUndefined();
+    expect(ruleRefOf(null, 'title')).toBeUndefined();
   });
 });

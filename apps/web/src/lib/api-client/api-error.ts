@@ -47,3 +47,33 @@ export function apiErrorText(
 ): string {
   return ercdText(e, t, exists) ?? (e instanceof Error ? e.message : String(e));
 }
+
+/** The `ruleRef` of a `{ ruleRef }` object, when it is a non-empty string. */
+function ruleRefIn(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || !('ruleRef' in value)) return undefined;
+  const ref = value.ruleRef;
+  return typeof ref === 'string' && ref ? ref : undefined;
+}
+
+/**
+ * The rule a refusal applies (issue #11 "every refusal links to the rule it applies"): `slug#section` of the rule
+ * centre, from the error envelope's `data` (API.md §3) — `data.ruleRef` for a refusal of the whole action
+ * (DYNAMIC_NOT_ALLOWED, PROGRAM_GRADE_REQUIRED …), `data.fields[i].ruleRef` for a field of a 10007.
+ * @param path the field (`title`; `images.2.url` also matches a field error of `images.2.url` and of `images`):
+ *   only that field's reference; without it, `data.ruleRef` or else the first field's
+ * @returns undefined for anything else (no reference, not an ApiError)
+ */
+export function ruleRefOf(error: unknown, path?: string): string | undefined {
+  if (!(error instanceof ApiError) || !error.data || typeof error.data !== 'object') return undefined;
+  const data = error.data as { fields?: unknown };
+  const fields = Array.isArray(data.fields) ? (data.fields as unknown[]) : [];
+  if (path === undefined) return ruleRefIn(data) ?? fields.map(ruleRefIn).find(Boolean);
+  const fieldPath = (f: unknown) =>
+    f && typeof f === 'object' && 'path' in f && typeof f.path === 'string' ? f.path : undefined;
+  const exact = fields.find((f) => fieldPath(f) === path);
+  const inside = fields.find((f) => {
+    const p = fieldPath(f);
+    return p !== undefined && (path.startsWith(`${p}.`) || p.startsWith(`${path}.`));
+  });
+  return ruleRefIn(exact) ?? ruleRefIn(inside);
+}

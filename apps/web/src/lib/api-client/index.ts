@@ -9,7 +9,7 @@ export {
   toApiPath,
   USER_INFO_PATH,
 } from './api-client';
-export { ApiError, apiErrorText, ercdText, isApiError } from './api-error';
+export { ApiError, apiErrorText, ercdText, isApiError, ruleRefOf } from './api-error';
 export { cancelAllRequests, pendingRequestCount, trackRequest, untrackRequest } from './cancel-list';
 export { rewriteImageHosts } from './image-hosts';
 export { SaveSession, type SaveSessionParam } from './save-session';

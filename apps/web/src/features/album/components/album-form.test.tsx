@@ -106,6 +106,47 @@ describe('AlbumForm (issue #10 "Image collections")', { timeout: 30_000 }, () =>
     await waitFor(() => expect(within(cards[1]!).queryByRole('alert')).toBeNull());
   });
 
+  it('links each refusal to the rule it applies: the title rule live, a server field error by its ruleRef (issue #11)', async () => {
+    const api = mockApi({
+      '/api/topic/list': topics,
+      '/api/album/publish': () => ({
+        __envelope: {
+          status: 10007,
+          message: '标题包含违禁词：赌博',
+          data: {
+            fields: [
+              {
+                path: 'title',
+                message: '标题包含违禁词：赌博',
+                code: 'REVIEW_SENSITIVE_WORD',
+                ruleRef: 'publish-prohibited#prohibited-words',
+              },
+            ],
+            ruleRef: 'publish-prohibited#prohibited-words',
+          },
+          ercd: 'VALIDATION_FAILED',
+        },
+      }),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    renderAt(<AlbumForm initial={album} onIdChange={() => {}} onDone={() => {}} />);
+    fireEvent.click(await screen.findByTestId('album-publish'));
+    const error = (await screen.findByText('标题包含违禁词：赌博')).closest('.ant-form-item-explain')!;
+    expect(
+      within(error as HTMLElement)
+        .getByRole('link', { name: /查看规则/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-prohibited#prohibited-words');
+    // the title rule the form checks itself links to its section too
+    fireEvent.change(screen.getByTestId('album-title'), { target: { value: '短标题' } });
+    const rule = (await screen.findByText(/标题需为 6–30 个字/)).closest('.ant-form-item-explain')!;
+    expect(
+      within(rule as HTMLElement)
+        .getByRole('link', { name: /查看规则/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-titles#length');
+  });
+
   it('checks the rules before sending: the title rule live, no image → nothing is sent', async () => {
     const api = mockApi({ '/api/topic/list': topics });
     vi.stubGlobal('fetch', vi.fn(api.fetchMock));
@@ -218,6 +259,12 @@ describe('AlbumList (imageCollection)', { timeout: 30_000 }, () => {
     renderAt(<AlbumList status="all" page={1} onChange={onChange} />);
     const row = (await screen.findByText('被拒绝的一组图片')).closest('tr')!;
     expect(within(row).getByTestId('album-reject-reason').textContent).toContain('199×600');
+    // the rule the rejection applies (issue #11): no rejectRuleRef from the server → the review rule
+    expect(
+      within(row)
+        .getByRole('link', { name: /查看规则/ })
+        .getAttribute('href'),
+    ).toBe('/authoringService/ruleCenter/publish?rule=publish-prohibited#manual-review');
     expect(within(row).getByTestId('album-edit').getAttribute('href')).toBe('/releaseImages?id=8');
     expect(api.calls.find((c) => c.path === '/api/content/list')?.param).toMatchObject({ type: 'album' });
     fireEvent.click(screen.getByRole('tab', { name: '未通过' }));

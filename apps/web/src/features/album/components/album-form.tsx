@@ -29,8 +29,10 @@ import {
   type FieldError,
   type ImageUploadResult,
   type PublishAlbumParam,
+  RULE_REFS,
 } from '@cc/contracts';
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
+import { withRuleLink } from '../../../components/rule-link';
 import { apiErrorText, isApiError, SaveSession } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -298,6 +300,10 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
     ? t(`article.rules.${titleCode}`, { min: TITLE_MIN, max: TITLE_MAX })
     : errors.fields.title;
   const imagesError = errors.fields.images ?? errors.fields.coverUrl;
+  // the rule each error applies, linked beside it (issue #11)
+  const rules = errors.ruleRefs ?? {};
+  const titleRuleRef = titleCode ? RULE_REFS[titleCode as keyof typeof RULE_REFS] : rules.title;
+  const imagesRuleRef = errors.fields.images ? rules.images : rules.coverUrl;
   const scheduleLocked = serverStatus === 'published';
   // saving a published or scheduled album as a draft takes it away from readers / cancels its time: ask first
   const draftTakesDown =
@@ -346,7 +352,7 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
           label={t('album.form.images')}
           required
           validateStatus={imagesError ? 'error' : undefined}
-          help={imagesError}
+          help={withRuleLink(imagesError, imagesRuleRef)}
           extra={
             <span className="cc-tabular" data-testid="album-count">
               {t('album.form.count', { count: values.images.length, max: ALBUM_IMAGES_MAX })}
@@ -395,7 +401,7 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
           htmlFor="album-title"
           required
           validateStatus={titleError ? 'error' : undefined}
-          help={titleError}
+          help={withRuleLink(titleError, titleRuleRef)}
         >
           <Input
             id="album-title"
@@ -428,7 +434,7 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
             label={t('album.form.carSeries')}
             htmlFor="album-car-series"
             validateStatus={errors.fields.carSeriesIds ? 'error' : undefined}
-            help={errors.fields.carSeriesIds}
+            help={withRuleLink(errors.fields.carSeriesIds, rules.carSeriesIds)}
             extra={t('album.form.carSeriesHint', { max: CAR_SERIES_PER_WORK_MAX })}
           >
             <CarSeriesSelect
@@ -446,7 +452,7 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
             label={t('album.form.topic')}
             htmlFor="album-topic"
             validateStatus={errors.fields.topicId ? 'error' : undefined}
-            help={errors.fields.topicId}
+            help={withRuleLink(errors.fields.topicId, rules.topicId)}
           >
             <TopicSelect
               id="album-topic"
@@ -463,7 +469,7 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
         <Form.Item
           label={t('album.form.when')}
           validateStatus={errors.fields.scheduledAt ? 'error' : undefined}
-          help={errors.fields.scheduledAt}
+          help={withRuleLink(errors.fields.scheduledAt, rules.scheduledAt)}
           extra={
             values.mode === 'scheduled'
               ? t('album.form.scheduleHint', { min: SCHEDULE_MIN_MINUTES, days: SCHEDULE_MAX_DAYS })

@@ -10,11 +10,13 @@ import {
   DateTimeCell,
   DeleteContentButton,
   LinkButton,
+  rejectionRuleRef,
   StatusTag,
   useContentList,
   WorkTitleCell,
   WorksTable,
 } from '../../../components/content-table';
+import { RuleLink } from '../../../components/rule-link';
 import { useAlbumDetail } from '../api/album-api';
 import { useTopicList } from '../../../components/work-pickers';
 import { albumEditorPath } from '../logic';
@@ -110,14 +112,17 @@ export function AlbumList({
             <DeleteContentButton item={item} />
           </Space>
           {item.status === 'rejected' && item.rejectReason ? (
-            <Typography.Paragraph
-              type="danger"
-              className="cc-album-reason"
-              ellipsis={{ rows: 2, tooltip: item.rejectReason }}
-              data-testid="album-reject-reason"
-            >
-              {t('content.rejectReason', { reason: item.rejectReason })}
-            </Typography.Paragraph>
+            <>
+              <Typography.Paragraph
+                type="danger"
+                className="cc-album-reason"
+                ellipsis={{ rows: 2, tooltip: item.rejectReason }}
+                data-testid="album-reject-reason"
+              >
+                {t('content.rejectReason', { reason: item.rejectReason })}
+              </Typography.Paragraph>
+              <RuleLink ruleRef={rejectionRuleRef(item)} />
+            </>
           ) : null}
         </div>
       ),

@@ -25,10 +25,11 @@ import { apiErrorText, isApiError, SaveSession } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
+import { withRuleLink } from '../../../components/rule-link';
 import { usePublishArticle } from '../api/publish-article';
 import { getArticle } from '../api/get-article';
 import { autosavesToServer, useAutosave } from '../../../lib/use-autosave';
-import { ruleMessage, validateArticle, type FieldErrors } from '../rules';
+import { ruleMessage, validateArticle, type FieldErrors, type FieldProblem } from '../rules';
 import { TitleField } from './title-field';
 import { RichTextEditor } from './rich-text-editor';
 import { CoverPicker } from './cover-picker';
@@ -90,6 +91,8 @@ export function ArticleEditor({
   );
   const [titleTouched, setTitleTouched] = useState(Boolean(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // the rule each error applies (issue #11): set with the errors, shown only while its field has an error
+  const [errorRules, setErrorRules] = useState<Partial<Record<keyof FieldErrors, string>>>({});
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   // the article's status and schedule on the server (issue #10): autosave keeps drafts only, so it never turns a
   // published or scheduled article back into a draft; the schedule shows with "publish now" and "cancel"
@@ -148,22 +151,29 @@ export function ArticleEditor({
     },
   });
 
-  const showErrors = (found: Partial<Record<keyof FieldErrors, { rule?: string; message: string }>>) =>
+  const showErrors = (found: Partial<Record<keyof FieldErrors, FieldProblem>>) => {
     setErrors(
       Object.fromEntries(
         Object.entries(found).map(([k, v]) => [k, v.rule ? ruleMessage(v.rule, t, v.message) : v.message]),
       ),
     );
+    setErrorRules(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v.ruleRef])));
+  };
 
   const applyServerErrors = (error: unknown) => {
     if (isApiError(error) && error.data && typeof error.data === 'object' && 'fields' in error.data) {
       const fields = (error.data as { fields: FieldError[] }).fields;
       const out: FieldErrors = {};
+      const rules: Partial<Record<keyof FieldErrors, string>> = {};
       for (const f of fields) {
         const key = f.path.split('.')[0] as keyof FieldErrors;
-        if (key === 'title' || key === 'content' || key === 'coverUrls') out[key] ??= f.message;
+        if ((key === 'title' || key === 'content' || key === 'coverUrls') && out[key] === undefined) {
+          out[key] = f.message;
+          rules[key] = f.ruleRef;
+        }
       }
       setErrors(out);
+      setErrorRules(rules);
     }
   };
 
@@ -367,11 +377,12 @@ export function ArticleEditor({
         }}
         touched={titleTouched}
         serverError={errors.title}
+        serverRuleRef={errorRules.title}
       />
       <Form.Item
         label={t('article.bodyLabel')}
         validateStatus={errors.content ? 'error' : undefined}
-        help={errors.content}
+        help={withRuleLink(errors.content, errorRules.content)}
         required
         extra={
           <span className="cc-tabular" data-testid="body-counter">
@@ -396,7 +407,7 @@ export function ArticleEditor({
             setCover(url);
             setErrors((e) => ({ ...e, coverUrls: undefined }));
           }}
-          error={errors.coverUrls}
+          error={withRuleLink(errors.coverUrls, errorRules.coverUrls)}
         />
         {onDesignCover ? (
           <Button

@@ -1,5 +1,6 @@
 import { Button, Space, Typography } from 'antd';
 import { DeleteOutlined, SwapOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload';
 import { useCropDialog } from '../../../components/crop-dialog';
@@ -15,7 +16,8 @@ export function CoverPicker({
 }: {
   value: string | undefined;
   onChange: (url: string | undefined) => void;
-  error?: string;
+  /** the refusal shown under the cover (text, and its rule link when it has one) */
+  error?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { crop, element } = useCropDialog();

@@ -19,6 +19,7 @@ import {
   LinkButton,
   previewPathOf,
   publishPathOf,
+  rejectionRuleRef,
   StatusTag,
   useContentList,
   useContentStatusCounts,
@@ -26,6 +27,7 @@ import {
   WorkTitleCell,
   WorksTable,
 } from '../../../components/content-table';
+import { RuleLink } from '../../../components/rule-link';
 
 export interface ContentFilters {
   type: ContentType | undefined;
@@ -120,6 +122,7 @@ export function ContentManager({
             // why it was refused, beside the button that fixes it (issue #10)
             <Typography.Text type="danger" className="cc-reject-reason" data-testid="reject-reason">
               {t('content.rejectReason', { reason: item.rejectReason })}
+              <RuleLink ruleRef={rejectionRuleRef(item)} />
             </Typography.Text>
           ) : null}
           <Space size={0} className="cc-nowrap">

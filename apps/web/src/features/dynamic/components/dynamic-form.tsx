@@ -11,6 +11,7 @@ import {
   type MessageRef,
   PublishType,
   renderMessage,
+  ruleRefOfMessage,
   SCHEDULE_MAX_DAYS,
 } from '@cc/contracts';
 import { apiErrorText, isApiError, SaveSession } from '../../../lib/api-client';
@@ -19,6 +20,7 @@ import { matchLanguage, DEFAULT_LANGUAGE } from '../../../lib/i18n';
 import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
 import { autosavesToServer, useAutosave } from '../../../lib/use-autosave';
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
+import { withRuleLink } from '../../../components/rule-link';
 import { getDynamicDetail, usePublishDynamic, type PublishDynamicInput } from '../api/dynamic-api';
 import {
   canSaveDraft,
@@ -26,6 +28,7 @@ import {
   type DynamicFormValues,
   dynamicTextLength,
   EMPTY_DYNAMIC,
+  fieldRuleRefs,
   primaryPublishType,
   serverFieldErrors,
   snapshotOf,
@@ -82,6 +85,8 @@ export function DynamicForm({ initial, onIdChange, onDone }: DynamicFormProps) {
     initial ? valuesFromDetail(initial) : EMPTY_DYNAMIC,
   );
   const [errors, setErrors] = useState<Partial<Record<DynamicField, string>>>({});
+  // the rule each error applies (issue #11): set with the errors, shown only while its field has an error
+  const [errorRules, setErrorRules] = useState<Partial<Record<DynamicField, string>>>({});
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const [lastSaved, setLastSaved] = useState(() =>
     snapshotOf(initial ? valuesFromDetail(initial) : EMPTY_DYNAMIC),
@@ -119,6 +124,9 @@ export function DynamicForm({ initial, onIdChange, onDone }: DynamicFormProps) {
   const check = (publishType: 0 | 1 | 2): boolean => {
     const found = validateDynamicForm(values, publishType, new Date());
     setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, show(v)])));
+    setErrorRules(
+      fieldRuleRefs(Object.entries(found).map(([path, ref]) => ({ path, ruleRef: ruleRefOfMessage(ref) }))),
+    );
     return Object.keys(found).length === 0;
   };
 
@@ -139,8 +147,11 @@ export function DynamicForm({ initial, onIdChange, onDone }: DynamicFormProps) {
   };
 
   const applyServerErrors = (e: unknown) => {
-    if (isApiError(e) && e.data && typeof e.data === 'object' && 'fields' in e.data)
-      setErrors(serverFieldErrors((e.data as { fields: FieldError[] }).fields));
+    if (isApiError(e) && e.data && typeof e.data === 'object' && 'fields' in e.data) {
+      const fields = (e.data as { fields: FieldError[] }).fields;
+      setErrors(serverFieldErrors(fields));
+      setErrorRules(fieldRuleRefs(fields));
+    }
   };
   const failureText = (e: unknown) => apiErrorText(e, t, i18n.exists.bind(i18n));
 
@@ -213,7 +224,7 @@ export function DynamicForm({ initial, onIdChange, onDone }: DynamicFormProps) {
             : '';
   const item = (field: DynamicField) => ({
     validateStatus: errors[field] ? ('error' as const) : undefined,
-    help: errors[field],
+    help: withRuleLink(errors[field], errorRules[field]),
   });
   const pickerValue = useMemo(
     () => (values.scheduledAt ? dayjs(values.scheduledAt) : null),

@@ -1,8 +1,8 @@
-import { Avatar, Button, Space, Tag, Typography } from 'antd';
+import { Avatar, Space, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@cc/contracts';
+import { LinkButton } from '../../../components/content-table';
 import { fillAvatar } from '../../../lib/format';
 
 const AUTH_COLOR = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' } as const;
@@ -34,11 +34,10 @@ export function AuthorCard({ user, grade, authorId }: { user: UserInfo; grade?: 
               </Typography.Text>
             ) : null}
             {user.authStatus === 0 || user.authStatus === 3 ? (
-              <Link to="/certification/indexc">
-                <Button size="small" type="link">
-                  {t('author.goCertify')}
-                </Button>
-              </Link>
+              // one link, not a button inside a link (axe nested-interactive)
+              <LinkButton to="/certification/indexc" size="small" type="link" data-testid="go-certify">
+                {t('author.goCertify')}
+              </LinkButton>
             ) : null}
           </Space>
         </div>

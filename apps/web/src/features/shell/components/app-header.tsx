@@ -5,6 +5,7 @@ import {
   HomeOutlined,
   LogoutOutlined,
   MessageOutlined,
+  SafetyCertificateFilled,
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -80,6 +81,15 @@ export function AppHeader({ variant, user, unreadCount = 0, uploads }: AppHeader
     />
   );
 
+  // the certification mark (issue #11): `home/userinfo`'s authStatus 2, as a word and an icon, linked to the page
+  const certified =
+    user?.authStatus === 2 ? (
+      <Link to="/certification/indexc" className="cc-header-certified" data-testid="header-auth-badge">
+        <SafetyCertificateFilled aria-hidden />
+        <span>{t('author.authStatus.2')}</span>
+      </Link>
+    ) : null;
+
   return (
     <header className="cc-header">
       <div className="cc-container cc-header-inner">
@@ -104,6 +114,7 @@ export function AppHeader({ variant, user, unreadCount = 0, uploads }: AppHeader
                   {user.mediaName}
                 </Typography.Text>
               </Link>
+              {certified}
               <Button
                 type="text"
                 className="cc-header-button"
@@ -153,6 +164,7 @@ export function AppHeader({ variant, user, unreadCount = 0, uploads }: AppHeader
                   <DownOutlined style={{ fontSize: 10 }} />
                 </button>
               </Dropdown>
+              {certified}
             </Space>
           ) : null}
           {/* the same place in every header variant, also before the user is known (issue #9) */}

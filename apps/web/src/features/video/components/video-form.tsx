@@ -15,11 +15,14 @@ import {
   VIDEO_DESCRIPTION_MAX,
   SCHEDULE_MAX_DAYS,
   type ContentStatus,
+  type FieldError,
   type UploadUse,
   type VideoDetail,
 } from '@cc/contracts';
 import { uploadSlot } from '@cc/uploader';
 import { ImageUpload } from '../../../components/image-upload';
+import { withRuleLink } from '../../../components/rule-link';
+import { isApiError } from '../../../lib/api-client';
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
 import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
 import { autosavesToServer, useAutosave } from '../../../lib/use-autosave';
@@ -29,6 +32,7 @@ import { usePublishVideo } from '../api/video-api';
 import {
   COVER_ASPECT,
   NO_UPLOAD,
+  serverVideoErrors,
   toPublishParam,
   uploadedOf,
   validateVideoForm,
@@ -162,7 +166,14 @@ export function VideoForm({
     isUploadReady: upload.isReady,
     hasCover: Boolean(values.coverUrl || upload.frameCoverUrl || (upload.isReady && frame)),
   };
-  const text = (m: Msg | undefined) => (m ? t(m.key, m.values) : undefined);
+  /** A problem's text beside its field, with the link to the rule it applies (issue #11). */
+  const help = (m: Msg | undefined) =>
+    m ? withRuleLink(m.text ?? t(m.key, m.values), m.ruleRef) : undefined;
+  /** The server's field errors of a refused save, beside their fields. */
+  const applyServerErrors = (e: unknown) => {
+    if (isApiError(e) && e.data && typeof e.data === 'object' && 'fields' in e.data)
+      setErrors(serverVideoErrors((e.data as { fields: FieldError[] }).fields));
+  };
   const length = titleLength(values.title.trim());
 
   /** A first save made the item: the form, its upload and the URL take its id. */
@@ -213,6 +224,7 @@ export function VideoForm({
         onDone(result.id, result.status);
       }
     } catch (e) {
+      applyServerErrors(e);
       void message.error(t('video.form.failed', { message: e instanceof Error ? e.message : String(e) }));
     }
   };
@@ -248,7 +260,7 @@ export function VideoForm({
             label={use === 'video' ? t('video.form.video') : t('video.form.smallVideo')}
             required
             validateStatus={errors.upload ? 'error' : undefined}
-            help={text(errors.upload)}
+            help={help(errors.upload)}
           >
             <VideoUploader
               target={target}
@@ -263,7 +275,7 @@ export function VideoForm({
             label={t('video.form.cover')}
             required
             validateStatus={errors.cover ? 'error' : undefined}
-            help={text(errors.cover)}
+            help={help(errors.cover)}
           >
             <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8, fontSize: 12 }}>
               {t(use === 'video' ? 'video.form.coverHint' : 'video.form.coverHintSmall')}
@@ -315,7 +327,7 @@ export function VideoForm({
             htmlFor="video-title"
             required
             validateStatus={errors.title ? 'error' : undefined}
-            help={text(errors.title)}
+            help={help(errors.title)}
           >
             <Input
               id="video-title"
@@ -345,7 +357,7 @@ export function VideoForm({
             label={t('video.form.description')}
             htmlFor="video-description"
             validateStatus={errors.description ? 'error' : undefined}
-            help={text(errors.description)}
+            help={help(errors.description)}
           >
             <Input.TextArea
               id="video-description"
@@ -383,7 +395,7 @@ export function VideoForm({
           <Form.Item
             label={t('video.form.when')}
             validateStatus={errors.scheduledAt ? 'error' : undefined}
-            help={text(errors.scheduledAt)}
+            help={help(errors.scheduledAt)}
           >
             <Space wrap>
               <Radio.Group

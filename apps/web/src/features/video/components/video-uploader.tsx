@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDuration, VIDEO_EXTENSIONS } from '@cc/contracts';
+import { RuleLink } from '../../../components/rule-link';
 import { UploadArea } from '../../../components/upload-area';
 import {
   captureCoverFrame,
@@ -33,6 +34,7 @@ import {
   formatTimeLeft,
   tokenFailureMessage,
   uploadFailureMessage,
+  uploadRuleRef,
   type UploadedVideo,
 } from '../logic';
 
@@ -44,6 +46,8 @@ interface Shown {
   key: string;
   values?: Record<string, unknown>;
   detail?: string | null;
+  /** the rule the refusal applies (issue #11), linked beside it */
+  ruleRef?: string;
 }
 
 const ACCEPT = VIDEO_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -133,7 +137,7 @@ export function VideoUploader({
     onPick?.();
     setRefusal(null);
     const code = checkVideoFile(file);
-    if (code) return setRefusal({ key: uploadMessageKeys.error[code] });
+    if (code) return setRefusal({ key: uploadMessageKeys.error[code], ruleRef: uploadRuleRef(code) });
     setChecking(file.name);
     try {
       // A remembered upload waits for its own file: another one is refused before it is even decoded.
@@ -156,7 +160,7 @@ export function VideoUploader({
       });
       if (!started.ok && started.reason === 'differentFile') setRefusal(differentFile(started.expected));
       else if (!started.ok && started.reason === 'invalid')
-        setRefusal({ key: uploadMessageKeys.error[started.code] });
+        setRefusal({ key: uploadMessageKeys.error[started.code], ruleRef: uploadRuleRef(started.code) });
     } finally {
       setChecking(null);
     }
@@ -188,7 +192,7 @@ export function VideoUploader({
   const taskError: Shown | null =
     task?.status === 'failed' && task.error
       ? task.error.kind === 'upload'
-        ? uploadFailureMessage(task.error.failure)
+        ? { ...uploadFailureMessage(task.error.failure), ruleRef: uploadRuleRef(task.error.failure.code) }
         : { key: 'video.upload.processingFailed', detail: task.error.detail }
       : null;
   // A short video the browser could not read is checked on the server's probe, still before publishing.
@@ -328,6 +332,7 @@ export function VideoUploader({
           <Typography.Text type="danger" role="alert" data-testid="upload-error" style={{ display: 'block' }}>
             <CloseCircleFilled /> {t(shown.key, shown.values)}
             {shown.detail ? `: ${shown.detail}` : ''}
+            <RuleLink ruleRef={shown.ruleRef} />
             {shown === taskError && task?.error?.kind === 'upload' ? (
               <div style={{ fontSize: 12 }}>{t('video.upload.resumeHint')}</div>
             ) : null}

@@ -13,6 +13,8 @@ import { a11yEnUS } from './a11y.en-US';
 import { liveEnUS } from './live.en-US';
 import { programEnUS } from './program.en-US';
 import { dynamicEnUS } from './dynamic.en-US';
+import { certificationEnUS } from './certification.en-US';
+import { rulesEnUS } from './rules.en-US';
 import { designsEnUS, editorEnUS } from './editor.en-US';
 
 /** en-US resources: same keys as zh-CN (the type makes a missing key a compile error). */
@@ -337,6 +339,8 @@ const enUS: Resources = {
   live: liveEnUS,
   program: programEnUS,
   dynamic: dynamicEnUS,
+  certification: certificationEnUS,
+  rules: rulesEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',
     formats: 'JPG, PNG, GIF or WebP, up to 20 MB',

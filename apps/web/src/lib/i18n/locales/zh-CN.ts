@@ -13,6 +13,8 @@ import { a11yZhCN } from './a11y.zh-CN';
 import { liveZhCN } from './live.zh-CN';
 import { programZhCN } from './program.zh-CN';
 import { dynamicZhCN } from './dynamic.zh-CN';
+import { certificationZhCN } from './certification.zh-CN';
+import { rulesZhCN } from './rules.zh-CN';
 
 /** zh-CN resources: the product's default language. en-US must carry every key (typed by Resources). */
 const zhCN = {
@@ -334,6 +336,8 @@ const zhCN = {
   live: liveZhCN,
   program: programZhCN,
   dynamic: dynamicZhCN,
+  certification: certificationZhCN,
+  rules: rulesZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
     formats: '支持 JPG、PNG、GIF、WebP，不超过 20MB',

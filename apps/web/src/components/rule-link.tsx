@@ -1,0 +1,48 @@
+import { ReadOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ruleHref } from '@cc/contracts';
+
+/**
+ * "See the rule" (issue #11 "every refusal links to the rule it applies"): a small link beside a refusal to the
+ * section of the rule centre it applies (`ruleRef` = `slug#section`, the envelope's `data.ruleRef` or a field's,
+ * or contracts `RULE_REFS` of a rule the form checked itself). Opens in the same tab through the router; nothing
+ * when there is no reference.
+ */
+export function RuleLink({ ruleRef }: { ruleRef: string | null | undefined }) {
+  const { t } = useTranslation();
+  if (!ruleRef) return null;
+  return (
+    <Link
+      to={ruleHref(ruleRef)}
+      className="cc-rule-link"
+      data-testid="rule-link"
+      data-rule-ref={ruleRef}
+      // underlined: inside a refusal's text it is told apart by more than its colour (WCAG 1.4.1)
+      style={{
+        marginInlineStart: 8,
+        whiteSpace: 'nowrap',
+        color: 'var(--cc-brand-text)',
+        textDecoration: 'underline',
+        textUnderlineOffset: 2,
+      }}
+    >
+      <span aria-hidden="true">
+        <ReadOutlined />
+      </span>{' '}
+      {t('rules.seeRule')}
+    </Link>
+  );
+}
+
+/** A refusal's text followed by {@link RuleLink} when it has a rule (a Form.Item's `help`, say). */
+export function withRuleLink(text: ReactNode, ruleRef: string | null | undefined): ReactNode {
+  if (!text || !ruleRef) return text;
+  return (
+    <>
+      {text}
+      <RuleLink ruleRef={ruleRef} />
+    </>
+  );
+}
