@@ -334,148 +334,169 @@ async function checkAgreement(
   await repo.insertAgreementAcceptance(tx, userId, version, nowOf(deps));
 }
 
+/** What differs between a person's and an organization's application; `submitApplication` does the rest. */
+interface ApplicationSpec<P extends { agreementVersion: number }> {
+  kind: CertificationKind;
+  /** the private images the application names */
+  images: ApplicationField[];
+  /** the phone sent with its code (undefined when kept), and the code's field */
+  phone(param: P): { phone: string | undefined; code: string | undefined; path: string };
+  /** the identity that must stay unique: its field, its blind-index purpose, the value sent (undefined when kept) */
+  identity: { path: ApplicationField; purpose: string; value(param: P): string | undefined };
+  /**
+   * Refuses the identity when other accounts hold it (`indexes`: its blind indexes under every key), inside the
+   * advisory lock. @returns the field issue, or null when it is free
+   */
+  refuse(tx: Db, userId: number, indexes: string[]): Promise<FieldIssue | null>;
+  /** the kept blind index of the identity in a previous application */
+  keptIndex(previous: repo.ApplicationRow | undefined): string | null;
+  /** the kind's columns: sent values encrypted (`enc`), the rest kept from `previous`; `identity` the new columns */
+  columns(
+    param: P,
+    previous: repo.ApplicationRow | undefined,
+    enc: (value: string | undefined, kept: string | null | undefined) => string | null,
+    identity: { enc: string; bidx: string } | null,
+  ): Partial<repo.NewApplicationRow>;
+}
+
+const keyOf = (url: string | undefined, kept: string | null | undefined) =>
+  url ? privateImageKey(url) : (kept ?? null);
+
+const PERSON: ApplicationSpec<PersonApplicationParam> = {
+  kind: 'person',
+  images: ['idFrontUrl', 'idBackUrl'],
+  phone: (p) => ({ phone: p.phone, code: p.phoneCode, path: 'phoneCode' }),
+  identity: { path: 'idNumber', purpose: PURPOSE.idNumber, value: (p) => p.idNumber },
+  refuse: async (tx, userId, indexes) =>
+    (await repo.idNumberClaimedByOther(tx, userId, indexes))
+      ? { path: 'idNumber', code: 'ID_NUMBER_TAKEN' }
+      : null,
+  keptIndex: (previous) => previous?.idNumberBidx ?? null,
+  columns: (p, previous, enc, identity) => ({
+    realNameEnc: enc(p.realName, previous?.realNameEnc),
+    idNumberEnc: identity?.enc ?? previous?.idNumberEnc ?? null,
+    idNumberBidx: identity?.bidx ?? previous?.idNumberBidx ?? null,
+    phoneEnc: enc(p.phone, previous?.phoneEnc),
+    idFrontKey: keyOf(p.idFrontUrl, previous?.idFrontKey),
+    idBackKey: keyOf(p.idBackUrl, previous?.idBackKey),
+    field: p.field ?? previous?.field ?? null,
+    sampleUrls: p.sampleUrls ?? previous?.sampleUrls ?? [],
+  }),
+};
+
+const ORGANIZATION: ApplicationSpec<OrganizationApplicationParam> = {
+  kind: 'organization',
+  images: ['licenseUrl', 'authLetterUrl'],
+  phone: (p) => ({ phone: p.operatorPhone, code: p.operatorPhoneCode, path: 'operatorPhoneCode' }),
+  identity: { path: 'creditCode', purpose: PURPOSE.creditCode, value: (p) => p.creditCode },
+  refuse: async (tx, userId, indexes) =>
+    (await repo.creditCodeAccounts(tx, userId, indexes)) >= ACCOUNTS_PER_ORGANIZATION
+      ? { path: 'creditCode', code: 'CREDIT_CODE_FULL', params: { max: ACCOUNTS_PER_ORGANIZATION } }
+      : null,
+  keptIndex: (previous) => previous?.creditCodeBidx ?? null,
+  columns: (p, previous, enc, identity) => ({
+    subjectType: p.subjectType ?? previous?.subjectType ?? null,
+    orgName: p.orgName ?? previous?.orgName ?? null,
+    creditCodeEnc: identity?.enc ?? previous?.creditCodeEnc ?? null,
+    creditCodeBidx: identity?.bidx ?? previous?.creditCodeBidx ?? null,
+    licenseKey: keyOf(p.licenseUrl, previous?.licenseKey),
+    operatorNameEnc: enc(p.operatorName, previous?.operatorNameEnc),
+    operatorIdNumberEnc: enc(p.operatorIdNumber, previous?.operatorIdNumberEnc),
+    operatorPhoneEnc: enc(p.operatorPhone, previous?.operatorPhoneEnc),
+    authLetterKey: keyOf(p.authLetterUrl, previous?.authLetterKey),
+  }),
+};
+
 /**
- * `POST /api/certification/person` (API.md §14): a person's application, under review at once (`authStatus` 1).
- * After a rejection the fields not rejected may be left out and are kept. One transaction: the application, the
- * agreement acceptance and the author's `authStatus`.
- * @throws VALIDATION_FAILED (10007) naming the field: a missing or rejected field not sent, a wrong phone code,
- *   an image that is not the author's own upload, an ID number that certifies another account (ID_NUMBER_TAKEN,
- *   which does not say whose), an agreement version that is not the current one;
- *   CONFLICT (10008) while an application is under review or after approval
+ * One application of either kind, under review at once (`authStatus` 1). After a rejection the fields not
+ * rejected may be left out and are kept (ciphertexts copied, nothing decrypted). The images and a new phone's code
+ * are checked first; then one transaction: the state (none under review, not certified), the missing fields, the
+ * agreement acceptance, the code spent, the identity's uniqueness under its advisory lock (a kept identity is
+ * checked again: another account may hold it by now), the new row and the author's `authStatus`. The log line
+ * names the identity masked.
  */
-export async function submitPerson(
+async function submitApplication<P extends { agreementVersion: number }>(
   deps: CertificationDeps,
   userId: number,
-  param: PersonApplicationParam,
+  param: P,
+  spec: ApplicationSpec<P>,
 ): Promise<{ authStatus: 1 }> {
-  await checkImages(deps, userId, param, ['idFrontUrl', 'idBackUrl']);
+  const fields = param as Submitted;
+  await checkImages(deps, userId, fields, spec.images);
+  const phone = spec.phone(param);
   // a new phone needs its code; a phone kept from the last application was verified then
-  if (param.phone !== undefined)
-    await checkPhoneCode(deps, userId, param.phone, param.phoneCode, 'phoneCode');
+  if (phone.phone !== undefined) await checkPhoneCode(deps, userId, phone.phone, phone.code, phone.path);
+  const value = spec.identity.value(param);
   await deps.db.transaction(async (tx) => {
     const { previous, rejected } = previousOf(
       await repo.findLatestApplication(tx, userId, true),
-      'person',
+      spec.kind,
       (await getUserInfo(tx, userId)).authStatus,
     );
-    const missing = missingFields('person', param, previous, rejected);
+    const missing = missingFields(spec.kind, fields, previous, rejected);
     if (missing.length) throw AppError.validation(missing);
     await checkAgreement(deps, tx, userId, param.agreementVersion);
-    if (param.phone !== undefined) await spendPhoneCode(deps, tx, userId, param.phone);
-    let idNumberEnc = previous?.idNumberEnc ?? null;
-    let idNumberBidx = previous?.idNumberBidx ?? null;
-    if (param.idNumber !== undefined) {
-      await repo.lockIdentity(tx, blindIndex(deps.keys, PURPOSE.idNumber, param.idNumber));
-      if (
-        await repo.idNumberClaimedByOther(
-          tx,
-          userId,
-          blindIndexes(deps.keys, PURPOSE.idNumber, param.idNumber),
-        )
-      )
-        throw AppError.validation([{ path: 'idNumber', code: 'ID_NUMBER_TAKEN' }]);
-      idNumberEnc = encryptPersonal(deps.keys, param.idNumber);
-      idNumberBidx = blindIndex(deps.keys, PURPOSE.idNumber, param.idNumber);
-    } else if (idNumberBidx) {
-      // a kept number is checked again: another author may have been certified with it meanwhile
-      await repo.lockIdentity(tx, idNumberBidx);
-      if (await repo.idNumberClaimedByOther(tx, userId, [idNumberBidx]))
-        throw AppError.validation([{ path: 'idNumber', code: 'ID_NUMBER_TAKEN' }]);
+    if (phone.phone !== undefined) await spendPhoneCode(deps, tx, userId, phone.phone);
+    const identity =
+      value === undefined
+        ? null
+        : {
+            enc: encryptPersonal(deps.keys, value),
+            bidx: blindIndex(deps.keys, spec.identity.purpose, value),
+          };
+    const lockIndex = identity?.bidx ?? spec.keptIndex(previous);
+    if (lockIndex) {
+      await repo.lockIdentity(tx, lockIndex);
+      const indexes =
+        value === undefined ? [lockIndex] : blindIndexes(deps.keys, spec.identity.purpose, value);
+      const refused = await spec.refuse(tx, userId, indexes);
+      if (refused) throw AppError.validation([refused]);
     }
     const enc = (v: string | undefined, kept: string | null | undefined) =>
       v !== undefined ? encryptPersonal(deps.keys, v) : (kept ?? null);
     await repo.insertApplication(tx, {
       userId,
-      kind: 'person',
+      kind: spec.kind,
       status: ApplicationStatus.REVIEWING,
       agreementVersion: param.agreementVersion,
-      realNameEnc: enc(param.realName, previous?.realNameEnc),
-      idNumberEnc,
-      idNumberBidx,
-      phoneEnc: enc(param.phone, previous?.phoneEnc),
-      idFrontKey: param.idFrontUrl ? privateImageKey(param.idFrontUrl) : (previous?.idFrontKey ?? null),
-      idBackKey: param.idBackUrl ? privateImageKey(param.idBackUrl) : (previous?.idBackKey ?? null),
-      field: param.field ?? previous?.field ?? null,
-      sampleUrls: param.sampleUrls ?? previous?.sampleUrls ?? [],
+      ...spec.columns(param, previous, enc, identity),
       submittedAt: nowOf(deps),
     });
     await setAuthStatus(tx, userId, 1);
   });
   deps.log.info(
-    { userId, kind: 'person', idNumber: param.idNumber ? maskIdNumber(param.idNumber) : 'kept' },
+    { userId, kind: spec.kind, [spec.identity.path]: value === undefined ? 'kept' : maskIdNumber(value) },
     'certification application submitted',
   );
   return { authStatus: 1 };
 }
 
 /**
- * `POST /api/certification/organization` (API.md §14): an organization's application, under review at once.
- * Kept fields and refusals as for a person; a credit code already behind `ACCOUNTS_PER_ORGANIZATION` other
- * accounts is refused (CREDIT_CODE_FULL).
+ * `POST /api/certification/person` (API.md §14): a person's application (`submitApplication`).
+ * @throws VALIDATION_FAILED (10007) naming the field: a missing or rejected field not sent, a wrong phone code,
+ *   an image that is not the author's own upload, an ID number that certifies another account (ID_NUMBER_TAKEN,
+ *   which does not say whose), an agreement version that is not the current one;
+ *   CONFLICT (10008) while an application is under review or after approval
  */
-export async function submitOrganization(
+export function submitPerson(
+  deps: CertificationDeps,
+  userId: number,
+  param: PersonApplicationParam,
+): Promise<{ authStatus: 1 }> {
+  return submitApplication(deps, userId, param, PERSON);
+}
+
+/**
+ * `POST /api/certification/organization` (API.md §14): an organization's application (`submitApplication`).
+ * Refusals as for a person; a credit code already behind `ACCOUNTS_PER_ORGANIZATION` other accounts is 10007
+ * CREDIT_CODE_FULL.
+ */
+export function submitOrganization(
   deps: CertificationDeps,
   userId: number,
   param: OrganizationApplicationParam,
 ): Promise<{ authStatus: 1 }> {
-  await checkImages(deps, userId, param, ['licenseUrl', 'authLetterUrl']);
-  if (param.operatorPhone !== undefined)
-    await checkPhoneCode(deps, userId, param.operatorPhone, param.operatorPhoneCode, 'operatorPhoneCode');
-  await deps.db.transaction(async (tx) => {
-    const { previous, rejected } = previousOf(
-      await repo.findLatestApplication(tx, userId, true),
-      'organization',
-      (await getUserInfo(tx, userId)).authStatus,
-    );
-    const missing = missingFields('organization', param, previous, rejected);
-    if (missing.length) throw AppError.validation(missing);
-    await checkAgreement(deps, tx, userId, param.agreementVersion);
-    if (param.operatorPhone !== undefined) await spendPhoneCode(deps, tx, userId, param.operatorPhone);
-    let creditCodeEnc = previous?.creditCodeEnc ?? null;
-    let creditCodeBidx = previous?.creditCodeBidx ?? null;
-    const indexes = param.creditCode
-      ? blindIndexes(deps.keys, PURPOSE.creditCode, param.creditCode)
-      : creditCodeBidx
-        ? [creditCodeBidx]
-        : [];
-    if (param.creditCode) {
-      creditCodeEnc = encryptPersonal(deps.keys, param.creditCode);
-      creditCodeBidx = blindIndex(deps.keys, PURPOSE.creditCode, param.creditCode);
-    }
-    if (creditCodeBidx) {
-      await repo.lockIdentity(tx, creditCodeBidx);
-      if ((await repo.creditCodeAccounts(tx, userId, indexes)) >= ACCOUNTS_PER_ORGANIZATION)
-        throw AppError.validation([
-          { path: 'creditCode', code: 'CREDIT_CODE_FULL', params: { max: ACCOUNTS_PER_ORGANIZATION } },
-        ]);
-    }
-    const enc = (v: string | undefined, kept: string | null | undefined) =>
-      v !== undefined ? encryptPersonal(deps.keys, v) : (kept ?? null);
-    await repo.insertApplication(tx, {
-      userId,
-      kind: 'organization',
-      status: ApplicationStatus.REVIEWING,
-      agreementVersion: param.agreementVersion,
-      subjectType: param.subjectType ?? previous?.subjectType ?? null,
-      orgName: param.orgName ?? previous?.orgName ?? null,
-      creditCodeEnc,
-      creditCodeBidx,
-      licenseKey: param.licenseUrl ? privateImageKey(param.licenseUrl) : (previous?.licenseKey ?? null),
-      operatorNameEnc: enc(param.operatorName, previous?.operatorNameEnc),
-      operatorIdNumberEnc: enc(param.operatorIdNumber, previous?.operatorIdNumberEnc),
-      operatorPhoneEnc: enc(param.operatorPhone, previous?.operatorPhoneEnc),
-      authLetterKey: param.authLetterUrl
-        ? privateImageKey(param.authLetterUrl)
-        : (previous?.authLetterKey ?? null),
-      submittedAt: nowOf(deps),
-    });
-    await setAuthStatus(tx, userId, 1);
-  });
-  deps.log.info(
-    { userId, kind: 'organization', creditCode: param.creditCode ? maskIdNumber(param.creditCode) : 'kept' },
-    'certification application submitted',
-  );
-  return { authStatus: 1 };
+  return submitApplication(deps, userId, param, ORGANIZATION);
 }
 
 /**
