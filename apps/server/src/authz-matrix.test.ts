@@ -238,12 +238,16 @@ const NOT_RESOURCE_ROUTES: Record<string, string> = {
   'GET /media/private/*':
     'the owner (u<id> of the key) and operators only, else 404 (tested in certification.routes.test.ts)',
   'GET /api/certification/state': 'own certification',
-  'POST /api/certification/person': 'own application (materials must be own uploads, tested in its route test)',
-  'POST /api/certification/organization': 'own application (materials must be own uploads, tested in its route test)',
+  'POST /api/certification/person':
+    'own application (materials must be own uploads, tested in its route test)',
+  'POST /api/certification/organization':
+    'own application (materials must be own uploads, tested in its route test)',
   'POST /api/certification/accept_agreement': 'own acceptance',
   'POST /api/certification/send_code': 'own verification code',
-  'GET /api/ops/certification/list': 'operators only (10005 for authors, tested in certification.routes.test.ts)',
-  'POST /api/ops/certification/decide': 'operators only (10005 for authors, tested in certification.routes.test.ts)',
+  'GET /api/ops/certification/list':
+    'operators only (10005 for authors, tested in certification.routes.test.ts)',
+  'POST /api/ops/certification/decide':
+    'operators only (10005 for authors, tested in certification.routes.test.ts)',
   'GET /api/rules/list': 'public rules',
   'GET /api/rules/detail': 'public rules',
   'GET /api/rules/search': 'public rules',

@@ -116,7 +116,8 @@ export async function getCredentialsById(db: Db, userId: number): Promise<UserCr
  * @throws NOT_LOGGED_IN when the user no longer exists
  */
 export async function setAuthStatus(db: Db, userId: number, authStatus: 0 | 1 | 2 | 3): Promise<void> {
-  if (!(await repo.updateUser(db, userId, { authStatus }))) throw new AppError('NOT_LOGGED_IN', 'LOGIN_REQUIRED');
+  if (!(await repo.updateUser(db, userId, { authStatus })))
+    throw new AppError('NOT_LOGGED_IN', 'LOGIN_REQUIRED');
 }
 
 /**
