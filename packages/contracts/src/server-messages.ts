@@ -645,6 +645,10 @@ export const SERVER_MESSAGES = {
     'zh-CN': '验证码错误或已过期，请重新获取',
     'en-US': 'the code is wrong or has expired; ask for a new one',
   },
+  SMS_SEND_FAILED: {
+    'zh-CN': '验证码短信发送失败，请稍后重新获取',
+    'en-US': 'the code could not be sent by SMS; ask for a new one in a moment',
+  },
   PHONE_CODE_TOO_SOON: {
     'zh-CN': '验证码已发送，请 {{seconds}} 秒后再获取',
     'en-US': 'a code was just sent; ask again in {{seconds}} s',

@@ -354,6 +354,25 @@ describe('bad input (issue #11)', () => {
     expect(more.status).toBe(10009);
   });
 
+  it('an SMS gateway that fails is a clear refusal, and the code may be asked again at once', async () => {
+    const a = await t.signIn();
+    const p = phone();
+    const failing = await buildApp(
+      { ...t.config, sms: { sender: 'webhook', webhookUrl: 'http://127.0.0.1:9/unreachable' } },
+      { handle: t.handle },
+    );
+    await failing.ready();
+    try {
+      const res = body(
+        await signedPost(failing, '/api/certification/send_code', { phone: p }, { session: a, json: true }),
+      );
+      expect(res).toMatchObject({ status: 0, messageCode: 'SMS_SEND_FAILED' });
+    } finally {
+      await failing.close();
+    }
+    expect((await call('POST', '/api/certification/send_code', { phone: p }, a)).status).toBe(1);
+  });
+
   it('a rejected optional field (sample works) must be sent again', async () => {
     const a = await t.signIn();
     const op = await t.signIn({ role: 'operator' });

@@ -188,7 +188,8 @@ function codeHash(deps: CertificationDeps, userId: number, code: string): string
  * `POST /api/certification/send_code { phone }` (extension): sends a 6-digit code to `phone` through the SMS
  * sender, valid `PHONE_CODE_TTL_MINUTES`; the code is stored only as an HMAC. With the development sender the
  * answer carries the code (`devCode`) for the dev banner; the log line masks the phone.
- * @throws RATE_LIMITED (10009, PHONE_CODE_TOO_SOON) within `PHONE_CODE_RESEND_SECONDS` of the last code
+ * @throws RATE_LIMITED (10009, PHONE_CODE_TOO_SOON) within `PHONE_CODE_RESEND_SECONDS` of the last code, or after
+ *   `PHONE_CODE_PHONES_PER_HOUR` phones; FAILED (status 0, SMS_SEND_FAILED) when the SMS gateway refuses
  */
 export async function sendPhoneCode(
   deps: CertificationDeps,
@@ -224,7 +225,14 @@ export async function sendPhoneCode(
       expiresAt,
     });
   });
-  await deps.sms.send(phone, code);
+  try {
+    await deps.sms.send(phone, code);
+  } catch (err) {
+    // the gateway refused or was unreachable: the code never left, so it is dropped and may be asked again now
+    deps.log.warn({ err, phone: maskPhone(phone) }, 'certification code not sent');
+    await repo.deletePhoneCode(deps.db, userId, phoneBidx);
+    throw new AppError('FAILED', 'SMS_SEND_FAILED');
+  }
   return {
     phone: maskPhone(phone),
     expiresAt: expiresAt.toISOString(),
