@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ContentListItem, DynamicDetail, DynamicFeedItem } from '@cc/contracts';
 import { routes } from './router';
 import { mockApi, renderRoutes } from '../test/render';
-import { contentItem, shellHandlers } from '../test/fixtures';
+import { contentItem, fieldRefusal, shellHandlers } from '../test/fixtures';
 import { resetPublicConfig } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
 
@@ -160,21 +160,7 @@ describe('/dynamic/dynamic', () => {
   });
 
   it('a refused field links to the rule it applies (data.fields[i].ruleRef, issue #11)', async () => {
-    const refusal = {
-      status: 10007,
-      message: '动态包含违禁词：赌博',
-      data: {
-        fields: [
-          {
-            path: 'text',
-            message: '动态包含违禁词：赌博',
-            code: 'REVIEW_SENSITIVE_WORD',
-            ruleRef: 'publish-prohibited#prohibited-words',
-          },
-        ],
-      },
-      ercd: 'VALIDATION_FAILED',
-    };
+    const refusal = fieldRefusal('text', '动态包含违禁词：赌博');
     vi.stubGlobal(
       'fetch',
       vi.fn((input: string, init?: RequestInit) =>

@@ -5,7 +5,7 @@ import { routes } from './router';
 import { type MockReply, mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
-import { contentItem, shellHandlers } from '../test/fixtures';
+import { contentItem, fieldRefusal, shellHandlers } from '../test/fixtures';
 
 // Whole-router renders with antd are slow in jsdom on a 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -209,23 +209,7 @@ describe('article editor', () => {
   });
 
   it('a refused title links to its rule: the rule checked in the browser, and a server field error (issue #11)', async () => {
-    publishReply = () => ({
-      __envelope: {
-        status: 10007,
-        message: '标题包含违禁词：赌博',
-        data: {
-          fields: [
-            {
-              path: 'title',
-              message: '标题包含违禁词：赌博',
-              code: 'REVIEW_SENSITIVE_WORD',
-              ruleRef: 'publish-prohibited#prohibited-words',
-            },
-          ],
-        },
-        ercd: 'VALIDATION_FAILED',
-      },
-    });
+    publishReply = () => ({ __envelope: fieldRefusal('title', '标题包含违禁词：赌博') });
     renderRoutes(routes, '/article');
     const input = await screen.findByTestId('article-title');
     fireEvent.change(input, { target: { value: 'abc' } });

@@ -6,7 +6,7 @@ import { routes } from './router';
 import { type MockReply, mockApi, renderRoutes } from '../test/render';
 import { resetPublicConfig } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
-import { shellHandlers } from '../test/fixtures';
+import { fieldRefusal, shellHandlers } from '../test/fixtures';
 
 // The video pages (issue #3 "Pages") through the real router with the API stubbed.
 vi.setConfig({ testTimeout: 30_000 });
@@ -193,21 +193,7 @@ describe('publishing pages', () => {
   });
 
   it('a refused publish shows the server’s field errors beside their fields, with the rule (issue #11)', async () => {
-    const refusal = {
-      status: 10007,
-      message: '标题包含违禁词：赌博',
-      data: {
-        fields: [
-          {
-            path: 'title',
-            message: '标题包含违禁词：赌博',
-            code: 'REVIEW_SENSITIVE_WORD',
-            ruleRef: 'publish-prohibited#prohibited-words',
-          },
-        ],
-      },
-      ercd: 'VALIDATION_FAILED',
-    };
+    const refusal = fieldRefusal('title', '标题包含违禁词：赌博');
     vi.stubGlobal(
       'fetch',
       vi.fn((input: string, init?: RequestInit) =>

@@ -1,4 +1,4 @@
-import type { ContentListItem } from '@cc/contracts';
+import type { ContentListItem, ErrorEnvelope } from '@cc/contracts';
 import type { MockHandlers } from './render';
 
 /**
@@ -32,5 +32,27 @@ export function contentItem(over: Partial<ContentListItem> = {}): ContentListIte
     stats: { views: 12345, likes: 3, comments: 1, shares: 0 },
     rejectReason: null,
     ...over,
+  };
+}
+
+/**
+ * A 10007 refusal of one field that applies a rule (issue #11), as the server sends it: the field's message and
+ * code, and its `ruleRef` — by default a prohibited word (赌博) and the rule centre's section on them.
+ * @param withDataRef also set `data.ruleRef` (the server does, for the first field)
+ */
+export function fieldRefusal(
+  path: string,
+  message: string,
+  opts: { code?: string; ruleRef?: string; withDataRef?: boolean } = {},
+): ErrorEnvelope {
+  const ruleRef = opts.ruleRef ?? 'publish-prohibited#prohibited-words';
+  return {
+    status: 10007,
+    message,
+    data: {
+      fields: [{ path, message, code: opts.code ?? 'REVIEW_SENSITIVE_WORD', ruleRef }],
+      ...(opts.withDataRef ? { ruleRef } : {}),
+    },
+    ercd: 'VALIDATION_FAILED',
   };
 }

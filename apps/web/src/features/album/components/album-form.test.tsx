@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { AUTOSAVE_INTERVAL_MS, type AlbumDetail, type ContentListItem } from '@cc/contracts';
 import { localDraftStorageKey } from '../../../lib/local-draft';
 import { mockApi, renderAt } from '../../../test/render';
-import { contentItem } from '../../../test/fixtures';
+import { contentItem, fieldRefusal } from '../../../test/fixtures';
 import { AlbumForm } from './album-form';
 import { AlbumList } from './album-list';
 
@@ -110,22 +110,7 @@ describe('AlbumForm (issue #10 "Image collections")', { timeout: 30_000 }, () =>
     const api = mockApi({
       '/api/topic/list': topics,
       '/api/album/publish': () => ({
-        __envelope: {
-          status: 10007,
-          message: '标题包含违禁词：赌博',
-          data: {
-            fields: [
-              {
-                path: 'title',
-                message: '标题包含违禁词：赌博',
-                code: 'REVIEW_SENSITIVE_WORD',
-                ruleRef: 'publish-prohibited#prohibited-words',
-              },
-            ],
-            ruleRef: 'publish-prohibited#prohibited-words',
-          },
-          ercd: 'VALIDATION_FAILED',
-        },
+        __envelope: fieldRefusal('title', '标题包含违禁词：赌博', { withDataRef: true }),
       }),
     });
     vi.stubGlobal('fetch', vi.fn(api.fetchMock));
