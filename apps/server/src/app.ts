@@ -16,7 +16,7 @@ import certificationRoutes from './modules/certification/certification.routes.js
 import { createSmsSender } from './modules/certification/sms-sender.js';
 import rulesRoutes from './modules/rules/rules.routes.js';
 import { ruleCatalogOf } from './modules/rules/rules.service.js';
-import { createKeyring, parseDataKey } from './lib/personal-data.js';
+import { keyringFromConfig } from './lib/personal-data.js';
 import contentRoutes from './modules/content/content.routes.js';
 import designRoutes from './modules/design/design.routes.js';
 import { fileServiceRoutes, videoServingRoutes } from './modules/fileservice/fileservice.routes.js';
@@ -102,13 +102,7 @@ export async function buildApp(
   await app.register(opsRoutes, { db });
   // certification and the rule centre (issue #11)
   const catalog = await ruleCatalogOf(config.rulesDir);
-  const keys = createKeyring(
-    { version: config.dataKeys.version, key: parseDataKey(config.dataKeys.current) },
-    Object.entries(config.dataKeys.previous).map(([version, key]) => ({
-      version: Number(version),
-      key: parseDataKey(key),
-    })),
-  );
+  const keys = keyringFromConfig(config.dataKeys);
   await app.register(rulesRoutes, { catalog });
   await app.register(certificationRoutes, {
     db,

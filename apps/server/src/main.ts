@@ -7,6 +7,8 @@ import { openDb, pgliteNeedsInit } from './db/client.js';
 import { ensureDemoCovers } from './db/demo-covers.js';
 import { ensureDemoVideoFiles } from './db/demo-videos.js';
 import { seedDemo } from './db/seed.js';
+import { keyringFromConfig } from './lib/personal-data.js';
+import { reencryptPersonalData } from './modules/certification/certification.service.js';
 import { publishNotice } from './modules/notice/notice.service.js';
 import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
 import { installGracefulShutdown } from './shutdown.js';
@@ -127,9 +129,25 @@ async function main(argv: string[]): Promise<void> {
       }
       return;
     }
+    case 'data-key:rotate': {
+      // issue #11: after DATA_KEY gets a new version (the old key in DATA_KEYS_PREVIOUS), rewrite old ciphertexts
+      const handle = await openDb(config);
+      await handle.migrate();
+      try {
+        const done = await reencryptPersonalData(handle.db, keyringFromConfig(config.dataKeys));
+        console.log(
+          `re-encrypted ${done.applications} applications under key v${config.dataKeys.version}; ` +
+            `dropped ${done.phoneCodes} phone codes of older keys`,
+        );
+      } finally {
+        await handle.close();
+      }
+      return;
+    }
     default:
       console.error(
-        'usage: node dist/main.js <start | migrate | prepare | seed | notice:publish …>; ' + NOTICE_USAGE,
+        'usage: node dist/main.js <start | migrate | prepare | seed | notice:publish … | data-key:rotate>; ' +
+          NOTICE_USAGE,
       );
       process.exitCode = 2;
   }

@@ -57,6 +57,24 @@ export function createKeyring(current: DataKey, previous: readonly DataKey[] = [
   return { current, all };
 }
 
+/**
+ * The keyring of the configuration (`AppConfig.dataKeys`: DATA_KEY, DATA_KEY_VERSION, DATA_KEYS_PREVIOUS).
+ * @throws Error when a key is not 32 bytes or a previous key repeats the current version
+ */
+export function keyringFromConfig(keys: {
+  current: string;
+  version: number;
+  previous: Record<string, string>;
+}): DataKeyring {
+  return createKeyring(
+    { version: keys.version, key: parseDataKey(keys.current) },
+    Object.entries(keys.previous).map(([version, key]) => ({
+      version: Number(version),
+      key: parseDataKey(key),
+    })),
+  );
+}
+
 const derived = new WeakMap<Buffer, { enc: Buffer; mac: Buffer }>();
 function subkeys(key: Buffer): { enc: Buffer; mac: Buffer } {
   let keys = derived.get(key);

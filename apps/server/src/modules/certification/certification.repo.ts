@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, ne, notLike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   ApplicationStatus,
@@ -161,4 +161,49 @@ export async function deletePhoneCode(db: Db, userId: number, phoneBidx: string)
   await db
     .delete(certificationPhoneCodes)
     .where(and(eq(certificationPhoneCodes.userId, userId), eq(certificationPhoneCodes.phoneBidx, phoneBidx)));
+}
+
+/** Applications after `afterId`, by id, `limit` at a time (the key rotation walks them all). */
+export async function listApplicationsAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<ApplicationRow[]> {
+  return db
+    .select()
+    .from(certificationApplications)
+    .where(gt(certificationApplications.id, afterId))
+    .orderBy(asc(certificationApplications.id))
+    .limit(limit);
+}
+
+/** Rewrites the personal-data columns of one application (ciphertexts and blind indexes). */
+export async function updatePersonalColumns(
+  db: Db,
+  id: number,
+  patch: Partial<
+    Pick<
+      NewApplicationRow,
+      | 'realNameEnc'
+      | 'idNumberEnc'
+      | 'idNumberBidx'
+      | 'phoneEnc'
+      | 'creditCodeEnc'
+      | 'creditCodeBidx'
+      | 'operatorNameEnc'
+      | 'operatorIdNumberEnc'
+      | 'operatorPhoneEnc'
+    >
+  >,
+): Promise<void> {
+  await db.update(certificationApplications).set(patch).where(eq(certificationApplications.id, id));
+}
+
+/** Deletes phone codes whose phone index is not of `prefix` (`v<current>:`); returns how many. */
+export async function deletePhoneCodesNotOf(db: Db, prefix: string): Promise<number> {
+  const rows = await db
+    .delete(certificationPhoneCodes)
+    .where(notLike(certificationPhoneCodes.phoneBidx, `${prefix}%`))
+    .returning({ userId: certificationPhoneCodes.userId });
+  return rows.length;
 }

@@ -34,6 +34,7 @@ import {
   type DataKeyring,
   decryptPersonal,
   encryptPersonal,
+  isStale,
 } from '../../lib/personal-data.js';
 import { readCertificationQueue } from '../../read-models/certification-queue.js';
 import type { ObjectStorage } from '../../storage/storage.js';
@@ -580,4 +581,55 @@ export async function decideApplication(
   });
   deps.log.info({ userId: param.userId, operatorId, decision: param.decision }, 'certification decided');
   return { userId: param.userId, authStatus };
+}
+
+/** Applications re-encrypted per transaction by `reencryptPersonalData`. */
+const REENCRYPT_BATCH = 200;
+
+/**
+ * Key rotation (issue #11 "a key version prefix so keys can rotate"; README "Rotating the data key"): rewrites every
+ * ciphertext and blind index written with an older key under the current one — each application in its own
+ * short transaction, in batches, so the server keeps serving — and drops phone codes indexed under an old key (they
+ * live 10 minutes). Run after DATA_KEY has a new version and the old key is in DATA_KEYS_PREVIOUS; once it reports
+ * nothing left, the old key may be removed. Idempotent: values already under the current key are left alone.
+ * @returns how many applications were rewritten and phone codes dropped
+ * @throws Error when a value cannot be decrypted with any configured key (nothing of that row is changed)
+ */
+export async function reencryptPersonalData(
+  db: Db,
+  keys: DataKeyring,
+): Promise<{ applications: number; phoneCodes: number }> {
+  const fresh = (value: string | null) => (value && isStale(keys, value) ? value : null);
+  const ENC = [
+    'realNameEnc',
+    'idNumberEnc',
+    'phoneEnc',
+    'creditCodeEnc',
+    'operatorNameEnc',
+    'operatorIdNumberEnc',
+    'operatorPhoneEnc',
+  ] as const;
+  let applications = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await repo.listApplicationsAfter(db, after, REENCRYPT_BATCH);
+    if (rows.length === 0) break;
+    after = rows.at(-1)!.id;
+    for (const row of rows) {
+      const patch: Parameters<typeof repo.updatePersonalColumns>[2] = {};
+      for (const column of ENC) {
+        const stale = fresh(row[column]);
+        if (stale) patch[column] = encryptPersonal(keys, decryptPersonal(keys, stale));
+      }
+      if (row.idNumberBidx && isStale(keys, row.idNumberBidx) && row.idNumberEnc)
+        patch.idNumberBidx = blindIndex(keys, PURPOSE.idNumber, decryptPersonal(keys, row.idNumberEnc));
+      if (row.creditCodeBidx && isStale(keys, row.creditCodeBidx) && row.creditCodeEnc)
+        patch.creditCodeBidx = blindIndex(keys, PURPOSE.creditCode, decryptPersonal(keys, row.creditCodeEnc));
+      if (Object.keys(patch).length === 0) continue;
+      await db.transaction((tx) => repo.updatePersonalColumns(tx, row.id, patch));
+      applications += 1;
+    }
+  }
+  const phoneCodes = await repo.deletePhoneCodesNotOf(db, `v${keys.current.version}:`);
+  return { applications, phoneCodes };
 }

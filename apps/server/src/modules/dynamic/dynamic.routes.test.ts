@@ -100,6 +100,7 @@ describe('POST /api/dynamic/publish', () => {
       text: `${TEXT}\n第二行`,
       status: 'draft',
       rejectReason: null,
+      rejectRuleRef: null,
       images: imgs,
       videoId: null,
       video: null,
