@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { authAttempts, sessions, uploadTokens } from '../db/schema/index.js';
+import { authAttempts, certificationPhoneCodes, sessions, uploadTokens } from '../db/schema/index.js';
 import { createUser } from '../test/factories.js';
 import { useTestApp } from '../test/support.js';
 import { issueUploadToken, verifyUploadToken } from '../modules/user/user.service.js';
@@ -96,6 +96,26 @@ describe('auth-purge', () => {
     expect(rows).toHaveLength(1);
     expect(await verifyUploadToken(t.db, fresh.token, { now: NOW })).toMatchObject({ userId: user.id });
     expect(await verifyUploadToken(t.db, old.token, { now: ago(25 * 60 * MINUTE_MS) })).toBeNull();
+  });
+
+  it('deletes expired phone codes of certification and keeps live ones (issue #11)', async () => {
+    const user = await createUser(t.db, t.config);
+    await t.db.insert(certificationPhoneCodes).values([
+      { userId: user.id, phoneBidx: 'v1:expired', codeHash: 'h', expiresAt: ago(MINUTE_MS) },
+      {
+        userId: user.id,
+        phoneBidx: 'v1:live',
+        codeHash: 'h',
+        expiresAt: new Date(NOW.getTime() + MINUTE_MS),
+      },
+    ]);
+    const purged = await runAuthPurge(t.db, t.config, NOW);
+    expect(purged.phoneCodes).toBeGreaterThanOrEqual(1);
+    const left = await t.db
+      .select({ phoneBidx: certificationPhoneCodes.phoneBidx })
+      .from(certificationPhoneCodes)
+      .where(sql`${certificationPhoneCodes.userId} = ${user.id}`);
+    expect(left).toEqual([{ phoneBidx: 'v1:live' }]);
   });
 
   it('deletes in batches of batchRows and stops after maxBatches statements (the rest waits for the next run)', async () => {

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import { purgeExpiredPhoneCodes } from '../modules/certification/certification.service.js';
 import { purgeExpiredSessions, purgeStaleAuthAttempts } from '../modules/passport/passport.service.js';
 import { purgeExpiredUploadTokens } from '../modules/user/user.service.js';
 
@@ -10,6 +11,7 @@ import { purgeExpiredUploadTokens } from '../modules/user/user.service.js';
  * - `sessions` expired (passport; `SESSION_TTL_DAYS` after sign-in, API.md §5)
  * - `auth_attempts` older than the rate-limit window (passport; `LOGIN_RATE_LIMIT.windowMinutes`)
  * - `upload_tokens` expired (user; 24 h, API.md §7)
+ * - `certification_phone_codes` expired (certification; 10 minutes, issue #11)
  */
 
 /** The purge runs at minute 41 of every hour (cron, UTC), away from `upload-cleanup` at minute 17. */
@@ -20,10 +22,11 @@ export interface AuthPurgeResult {
   sessions: number;
   authAttempts: number;
   uploadTokens: number;
+  phoneCodes: number;
 }
 
 /**
- * One purge run over the three tables, one after another (each batch is its own statement).
+ * One purge run over the four tables, one after another (each batch is its own statement).
  * @param now the clock (tests inject one)
  * @param opts batch size and statement cap per table (tests make them small; default 5,000 rows × 200)
  * @returns how many rows each table lost
@@ -37,5 +40,6 @@ export async function runAuthPurge(
   const sessions = await purgeExpiredSessions(db, now, opts);
   const authAttempts = await purgeStaleAuthAttempts(db, config, now, opts);
   const uploadTokens = await purgeExpiredUploadTokens(db, now, opts);
-  return { sessions, authAttempts, uploadTokens };
+  const phoneCodes = await purgeExpiredPhoneCodes(db, now, opts);
+  return { sessions, authAttempts, uploadTokens, phoneCodes };
 }

@@ -207,3 +207,16 @@ export async function deletePhoneCodesNotOf(db: Db, prefix: string): Promise<num
     .returning({ userId: certificationPhoneCodes.userId });
   return rows.length;
 }
+
+/**
+ * Deletes at most `limit` phone codes expired at `now` (they verify nothing any more), in one statement; rows
+ * another transaction holds are skipped. @returns how many were deleted
+ */
+export async function deleteExpiredPhoneCodes(db: Db, now: Date, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${certificationPhoneCodes} where (user_id, phone_bidx) in (
+      select user_id, phone_bidx from ${certificationPhoneCodes}
+      where expires_at <= ${now.toISOString()} limit ${limit} for update skip locked
+    ) returning user_id`);
+  return (result as { rows: unknown[] }).rows.length;
+}

@@ -26,6 +26,7 @@ import {
   type SendCodeResult,
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteInBatches } from '../../db/batched-delete.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import {
@@ -632,4 +633,16 @@ export async function reencryptPersonalData(
   }
   const phoneCodes = await repo.deletePhoneCodesNotOf(db, `v${keys.current.version}:`);
   return { applications, phoneCodes };
+}
+
+/**
+ * Deletes expired phone codes in batches (the hourly `auth-purge` job, issue #7 "tables that do not grow forever").
+ * @returns how many were deleted
+ */
+export async function purgeExpiredPhoneCodes(
+  db: Db,
+  now = new Date(),
+  opts: { batchRows?: number; maxBatches?: number } = {},
+): Promise<number> {
+  return deleteInBatches((limit) => repo.deleteExpiredPhoneCodes(db, now, limit), opts);
 }
