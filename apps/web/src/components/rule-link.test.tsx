@@ -21,6 +21,13 @@ describe('RuleLink', () => {
     );
   });
 
+  it('opens in a new tab where a form must keep its input (newTab), under the test id given', async () => {
+    renderAt(<RuleLink ruleRef="certification-standards#person" newTab testId="cert-error-idNumber-rule" />);
+    const link = await screen.findByTestId('cert-error-idNumber-rule');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+  });
+
   it('renders nothing without a reference', async () => {
     renderAt(
       <div data-testid="box">

@@ -7,17 +7,28 @@ import { ruleHref } from '@cc/contracts';
 /**
  * "See the rule" (issue #11 "every refusal links to the rule it applies"): a small link beside a refusal to the
  * section of the rule centre it applies (`ruleRef` = `slug#section`, the envelope's `data.ruleRef` or a field's,
- * or contracts `RULE_REFS` of a rule the form checked itself). Opens in the same tab through the router; nothing
- * when there is no reference.
+ * or contracts `RULE_REFS` of a rule the form checked itself). Opens in the same tab through the router — or, with
+ * `newTab`, in a new one, for forms whose input must not be lost (certification); nothing when there is no
+ * reference.
+ * @param testId the link's test id (default `rule-link`)
  */
-export function RuleLink({ ruleRef }: { ruleRef: string | null | undefined }) {
+export function RuleLink({
+  ruleRef,
+  newTab = false,
+  testId = 'rule-link',
+}: {
+  ruleRef: string | null | undefined;
+  newTab?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (!ruleRef) return null;
   return (
     <Link
       to={ruleHref(ruleRef)}
+      {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
       className="cc-rule-link"
-      data-testid="rule-link"
+      data-testid={testId}
       data-rule-ref={ruleRef}
       // underlined: inside a refusal's text it is told apart by more than its colour (WCAG 1.4.1)
       style={{

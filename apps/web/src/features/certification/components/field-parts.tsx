@@ -1,16 +1,10 @@
 import { Alert, Button, Form, Image, Input, Space, Tag, Typography } from 'antd';
 import { ExclamationCircleFilled, SwapOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  PHONE_CODE_LENGTH,
-  PHONE_PATTERN,
-  renderMessage,
-  ruleHref,
-  type ApplicationField,
-} from '@cc/contracts';
+import { PHONE_CODE_LENGTH, PHONE_PATTERN, renderMessage, type ApplicationField } from '@cc/contracts';
 import { ImageUpload } from '../../../components/image-upload';
+import { RuleLink } from '../../../components/rule-link';
 import { ApplicationValueView, type ApplicationValue } from '../../../components/application-summary';
 import { apiErrorText } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
@@ -19,24 +13,10 @@ import type { FieldPlan, FieldProblem } from '../logic';
 
 /** An error under its field, with a link to the rule it applies (`ruleRef`, opened in a new tab: the form stays). */
 export function ProblemText({ problem, testId }: { problem: FieldProblem; testId: string }) {
-  const { t } = useTranslation();
   return (
     <span data-testid={testId}>
       {problem.message}
-      {problem.ruleRef ? (
-        <>
-          {' '}
-          <Link
-            to={ruleHref(problem.ruleRef)}
-            target="_blank"
-            rel="noopener"
-            className="cc-cert-rule-link"
-            data-testid={`${testId}-rule`}
-          >
-            {t('certification.form.seeRule')}
-          </Link>
-        </>
-      ) : null}
+      <RuleLink ruleRef={problem.ruleRef} newTab testId={`${testId}-rule`} />
     </span>
   );
 }

@@ -138,7 +138,6 @@ export const certificationEnUS: Texts<typeof certificationZhCN> = {
     change: 'Change',
     keep: 'Keep the old one',
     operatorReason: "Reviewer's note: {{reason}}",
-    seeRule: 'See the rule',
     placeholders: {
       realName: 'Your name as on your ID card',
       idNumber: '18-character ID number',

@@ -128,7 +128,6 @@ export const certificationZhCN = {
     change: '修改',
     keep: '恢复保留',
     operatorReason: '审核意见：{{reason}}',
-    seeRule: '查看规则',
     placeholders: {
       realName: '与身份证一致的姓名',
       idNumber: '18 位身份证号',
