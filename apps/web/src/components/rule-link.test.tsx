@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderAt } from '../test/render';
-import { RuleLink, withRuleLink } from './rule-link';
+import { ApiError } from '../lib/api-client';
+import { RuleLink, toastWithRuleLink, withRuleLink } from './rule-link';
 
 // "See the rule" beside a refusal (issue #11): a router link to the section of the rule centre.
 
@@ -48,5 +49,19 @@ describe('RuleLink', () => {
     expect(screen.getByRole('link').getAttribute('href')).toBe(
       '/authoringService/ruleCenter/recommend?rule=recommend-quality#low-quality',
     );
+  });
+});
+
+describe('toastWithRuleLink', () => {
+  it('adds a new-tab anchor for an error that applies a rule, and leaves the text alone otherwise', async () => {
+    const refused = new ApiError(0, 'at most 500 drafts', 'QUOTA_EXCEEDED', {
+      ruleRef: 'publish-works#drafts',
+    });
+    expect(toastWithRuleLink('保存失败', new Error('network'), '查看规则')).toBe('保存失败');
+    renderAt(<p data-testid="toast">{toastWithRuleLink('保存失败：草稿已满', refused, '查看规则')}</p>);
+    const link = await screen.findByTestId('toast-rule-link');
+    expect(link.getAttribute('href')).toBe('/authoringService/ruleCenter/publish?rule=publish-works#drafts');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect((await screen.findByTestId('toast')).textContent).toBe('保存失败：草稿已满 查看规则');
   });
 });

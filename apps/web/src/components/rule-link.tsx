@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ruleHref } from '@cc/contracts';
+import { ruleRefOf } from '../lib/api-client';
 
 /**
  * "See the rule" (issue #11 "every refusal links to the rule it applies"): a small link beside a refusal to the
@@ -55,5 +56,32 @@ export function withRuleLink(text: ReactNode, ruleRef: string | null | undefined
       {text}
       <RuleLink ruleRef={ruleRef} />
     </>
+  );
+}
+
+/**
+ * A toast's content for a refusal (issue #11): the text and, when the error applies a rule (`ruleRefOf`: the
+ * envelope's `data.ruleRef` or a field's — DRAFT_QUOTA, PROGRAM_GRADE_REQUIRED, a prohibited word …), "See the rule".
+ * Toasts render outside the router, so the link is a plain anchor, and it opens a new tab: the editor behind the
+ * toast keeps what the author typed. A refusal without a rule is its text alone.
+ * @param label the link's text in the UI language (`t('rules.seeRule')`)
+ */
+export function toastWithRuleLink(text: string, error: unknown, label: string): ReactNode {
+  const ruleRef = ruleRefOf(error);
+  if (!ruleRef) return text;
+  return (
+    <span>
+      {text}{' '}
+      <a
+        href={ruleHref(ruleRef)}
+        target="_blank"
+        rel="noopener"
+        data-testid="toast-rule-link"
+        data-rule-ref={ruleRef}
+        style={{ color: 'var(--cc-brand-text)', textDecoration: 'underline', textUnderlineOffset: 2 }}
+      >
+        {label}
+      </a>
+    </span>
   );
 }

@@ -115,6 +115,32 @@ describe('/program', () => {
     expect(typeof sent.requestId).toBe('string');
   });
 
+  it('a refusal toast links to the rule it applies, in a new tab (issue #11)', async () => {
+    api = mockApi({
+      ...shellHandlers(),
+      '/api/program/get_user_grade': () => grade,
+      '/api/content/list': () => ({ list: [], total: 0, page: 1, pageSize: 10 }),
+      '/api/program/save': () => ({
+        __envelope: {
+          status: 10005,
+          message: '节目功能需要创作者等级达到 3 级，暂时不能创建或编辑节目',
+          data: { ruleRef: 'publish-works#programs' },
+          ercd: 'FORBIDDEN',
+        },
+      }),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    renderRoutes(routes, '/program?new=1');
+    fireEvent.change(await screen.findByTestId('program-title'), { target: { value: '周末试驾系列节目' } });
+    fireEvent.click(screen.getByTestId('program-save'));
+    const link = await screen.findByTestId('toast-rule-link');
+    expect(link.getAttribute('href')).toBe(
+      '/authoringService/ruleCenter/publish?rule=publish-works#programs',
+    );
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.closest('.ant-message-notice')?.textContent).toContain('保存失败');
+  });
+
   it('edits a saved program; an episode deleted since must be removed before saving', async () => {
     renderRoutes(routes, '/program?id=30');
     await waitFor(() => expect(screen.getAllByTestId('program-episode')).toHaveLength(2));

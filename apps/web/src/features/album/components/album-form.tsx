@@ -32,7 +32,7 @@ import {
   RULE_REFS,
 } from '@cc/contracts';
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
-import { withRuleLink } from '../../../components/rule-link';
+import { toastWithRuleLink, withRuleLink } from '../../../components/rule-link';
 import { apiErrorText, isApiError, SaveSession } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -223,7 +223,9 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
       setSaveState({ kind: 'error', message: text });
       if (!auto) {
         applyServerErrors(e, saved);
-        void message.error(t('album.form.failed', { message: text }));
+        void message.error(
+          toastWithRuleLink(t('album.form.failed', { message: text }), e, t('rules.seeRule')),
+        );
       }
       return undefined;
     }
@@ -290,7 +292,7 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
       const text = failureText(e);
       setSaveState({ kind: 'error', message: text });
       applyServerErrors(e, saved);
-      void message.error(t('album.form.failed', { message: text }));
+      void message.error(toastWithRuleLink(t('album.form.failed', { message: text }), e, t('rules.seeRule')));
     }
   };
 

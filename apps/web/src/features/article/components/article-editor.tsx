@@ -25,7 +25,7 @@ import { apiErrorText, isApiError, SaveSession } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
-import { withRuleLink } from '../../../components/rule-link';
+import { toastWithRuleLink, withRuleLink } from '../../../components/rule-link';
 import { usePublishArticle } from '../api/publish-article';
 import { getArticle } from '../api/get-article';
 import { autosavesToServer, useAutosave } from '../../../lib/use-autosave';
@@ -256,7 +256,9 @@ export function ArticleEditor({
       void message.success(t('article.scheduledFor', { time: formatDate(iso, 'YYYY-MM-DD HH:mm') }));
     } catch (e) {
       applyServerErrors(e);
-      void message.error(t('article.publishFailed', { message: failureText(e) }));
+      void message.error(
+        toastWithRuleLink(t('article.publishFailed', { message: failureText(e) }), e, t('rules.seeRule')),
+      );
     }
   };
 
@@ -303,7 +305,9 @@ export function ArticleEditor({
       onPublished(result.id);
     } catch (e) {
       applyServerErrors(e);
-      void message.error(t('article.publishFailed', { message: failureText(e) }));
+      void message.error(
+        toastWithRuleLink(t('article.publishFailed', { message: failureText(e) }), e, t('rules.seeRule')),
+      );
     }
   };
 

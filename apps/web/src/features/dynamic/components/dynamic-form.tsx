@@ -20,7 +20,7 @@ import { matchLanguage, DEFAULT_LANGUAGE } from '../../../lib/i18n';
 import { useLocalDraft, useUnsavedChangesPrompt } from '../../../lib/local-draft';
 import { autosavesToServer, useAutosave } from '../../../lib/use-autosave';
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
-import { withRuleLink } from '../../../components/rule-link';
+import { toastWithRuleLink, withRuleLink } from '../../../components/rule-link';
 import { getDynamicDetail, usePublishDynamic, type PublishDynamicInput } from '../api/dynamic-api';
 import {
   canSaveDraft,
@@ -205,7 +205,13 @@ export function DynamicForm({ initial, onIdChange, onDone }: DynamicFormProps) {
       onDone(result.id, result.status);
     } catch (e) {
       applyServerErrors(e);
-      void message.error(t('dynamic.form.publishFailed', { message: failureText(e) }));
+      void message.error(
+        toastWithRuleLink(
+          t('dynamic.form.publishFailed', { message: failureText(e) }),
+          e,
+          t('rules.seeRule'),
+        ),
+      );
     }
   };
 

@@ -13,6 +13,7 @@ import {
 import { ImageUpload } from '../../../components/image-upload';
 import { LocalDraftPrompt } from '../../../components/local-draft-prompt';
 import { useCropDialog } from '../../../components/crop-dialog';
+import { toastWithRuleLink } from '../../../components/rule-link';
 import { apiErrorText, SaveSession } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDraftForm } from '../../../lib/local-draft';
@@ -83,7 +84,13 @@ export function ProgramEditor({ detail, onSaved, onDirtyChange }: ProgramEditorP
       else void message.warning(t('program.editor.rejected', { reason: saved.rejectReason ?? '' }));
       onSaved(result.id);
     } catch (e) {
-      void message.error(t('program.editor.failed', { message: apiErrorText(e, t, i18n.exists.bind(i18n)) }));
+      void message.error(
+        toastWithRuleLink(
+          t('program.editor.failed', { message: apiErrorText(e, t, i18n.exists.bind(i18n)) }),
+          e,
+          t('rules.seeRule'),
+        ),
+      );
     }
   };
 
