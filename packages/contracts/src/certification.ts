@@ -104,11 +104,13 @@ export function maskIdNumber(value: string): string {
     ? '*'.repeat(value.length)
     : `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
 }
+/** A phone number masked: its first 3 and last 4 digits (`138****5678`). */
 export function maskPhone(value: string): string {
   return value.length <= 7
     ? '*'.repeat(value.length)
     : `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
 }
+/** A name masked: its first character (`王**`); a one-character name is `*`. */
 export function maskName(value: string): string {
   const chars = [...value];
   return chars.length <= 1 ? '*' : `${chars[0]}${'*'.repeat(chars.length - 1)}`;

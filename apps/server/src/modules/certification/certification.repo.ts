@@ -29,11 +29,13 @@ export async function findLatestApplication(
   return row;
 }
 
+/** Stores a new application (every submission is a row; the latest is the author's state). @returns the row */
 export async function insertApplication(db: Db, row: NewApplicationRow): Promise<ApplicationRow> {
   const [inserted] = await db.insert(certificationApplications).values(row).returning();
   return inserted!;
 }
 
+/** Records a decision on an application: its status (2 approved, 3 rejected), reasons, time and operator. */
 export async function updateApplication(
   db: Db,
   id: number,
@@ -113,6 +115,7 @@ export async function findLatestAcceptance(
   return row;
 }
 
+/** The code last sent to (author, phone index), locked until the transaction ends; undefined when none. */
 export async function findPhoneCode(
   db: Db,
   userId: number,
@@ -150,6 +153,7 @@ export async function countPhonesSince(db: Db, userId: number, since: Date): Pro
   return row?.n ?? 0;
 }
 
+/** Sets the wrong tries of (author, phone index)'s code. */
 export async function setPhoneCodeAttempts(db: Db, userId: number, phoneBidx: string, attempts: number) {
   await db
     .update(certificationPhoneCodes)
@@ -157,6 +161,7 @@ export async function setPhoneCodeAttempts(db: Db, userId: number, phoneBidx: st
     .where(and(eq(certificationPhoneCodes.userId, userId), eq(certificationPhoneCodes.phoneBidx, phoneBidx)));
 }
 
+/** Spends or drops (author, phone index)'s code. */
 export async function deletePhoneCode(db: Db, userId: number, phoneBidx: string): Promise<void> {
   await db
     .delete(certificationPhoneCodes)

@@ -10,6 +10,7 @@ import { lives } from './live.schema.js';
 export type LiveRow = typeof lives.$inferSelect;
 export type NewLiveRow = typeof lives.$inferInsert;
 
+/** The `lives` row of a show (its content id), or undefined. */
 export async function findLive(db: Db, contentId: number): Promise<LiveRow | undefined> {
   const [row] = await db.select().from(lives).where(eq(lives.contentId, contentId)).limit(1);
   return row;
@@ -24,11 +25,13 @@ export async function findLiveForUpdate(tx: Db, contentId: number): Promise<Live
   return row;
 }
 
+/** Stores a new show's `lives` row. @returns the row */
 export async function insertLive(db: Db, row: NewLiveRow): Promise<LiveRow> {
   const [inserted] = await db.insert(lives).values(row).returning();
   return inserted!;
 }
 
+/** Changes a show's `lives` row (start, description, state, key, replay, reminder). @returns the row */
 export async function updateLive(
   db: Db,
   contentId: number,

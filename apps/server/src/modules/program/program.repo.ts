@@ -10,6 +10,7 @@ import { programs } from './program.schema.js';
 export type ProgramRow = typeof programs.$inferSelect;
 export type NewProgramRow = typeof programs.$inferInsert;
 
+/** The `programs` row of a program (its content id: description, episode ids in order), or undefined. */
 export async function findProgram(db: Db, contentId: number): Promise<ProgramRow | undefined> {
   const [row] = await db.select().from(programs).where(eq(programs.contentId, contentId)).limit(1);
   return row;

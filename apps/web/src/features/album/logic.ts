@@ -132,6 +132,7 @@ export interface AlbumFormErrors {
 
 export const NO_ERRORS: AlbumFormErrors = { fields: {}, cards: {} };
 
+/** Whether the form has any error to show: on a field or on an image card. */
 export function hasErrors(e: AlbumFormErrors): boolean {
   return Object.keys(e.fields).length > 0 || Object.keys(e.cards).length > 0;
 }

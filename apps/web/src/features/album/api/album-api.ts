@@ -17,6 +17,7 @@ export function getAlbumDetail(id: number): Promise<AlbumDetail> {
   return apiGet<AlbumDetail>('album/detail', { id });
 }
 
+/** `GET /api/album/detail { id }` (API.md §13) as a query; idle without an id. */
 export function useAlbumDetail(id: number | undefined) {
   return useQuery({
     queryKey: [...ALBUM_KEY, 'detail', id ?? 0],
@@ -26,6 +27,7 @@ export function useAlbumDetail(id: number | undefined) {
   });
 }
 
+/** `POST /api/album/publish` (API.md §13) as a mutation; content lists, messages and albums refetch after it. */
 export function usePublishAlbum() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -41,6 +41,7 @@ export function getDynamicList(param: {
   return apiGet<DynamicList>('dynamic/list', param);
 }
 
+/** `GET /api/dynamic/detail { id }` (API.md §13) as a query; idle without an id. */
 export function useDynamicDetail(id: number | undefined) {
   return useQuery({
     queryKey: [...DYNAMIC_KEY, 'detail', id ?? 0],
@@ -50,6 +51,7 @@ export function useDynamicDetail(id: number | undefined) {
   });
 }
 
+/** The query of `GET /api/dynamic/list` for one view and page (key and fetcher, for hooks and prefetching). */
 export const dynamicListQuery = (param: { view: DynamicListView; page: number; pageSize: number }) =>
   queryOptions({
     queryKey: [...DYNAMIC_KEY, 'list', param],
@@ -57,10 +59,12 @@ export const dynamicListQuery = (param: { view: DynamicListView; page: number; p
     placeholderData: keepPreviousData,
   });
 
+/** `GET /api/dynamic/list` (extension, docs/api.md "Dynamics") as a query: one view (mine/feed), one page. */
 export function useDynamicList(param: { view: DynamicListView; page: number; pageSize: number }) {
   return useQuery(dynamicListQuery(param));
 }
 
+/** `POST /api/dynamic/publish` (API.md §13) as a mutation; content lists, messages and topic counts refetch after it. */
 export function usePublishDynamic() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -38,6 +38,7 @@ export function getLiveDetail(id: number): Promise<LiveDetail> {
 
 const detailKey = (id: number) => [...LIVE_KEY, 'detail', id] as const;
 
+/** `GET /api/live/detail { id }` (docs/api.md "Live shows") as a query; idle without an id. */
 export function useLiveDetail(id: number | undefined) {
   return useQuery({
     queryKey: detailKey(id ?? 0),
@@ -64,16 +65,19 @@ function useInvalidateLive() {
   };
 }
 
+/** `POST /api/live/save` (API.md §13) as a mutation: schedules or edits a show. */
 export function useSaveLive() {
   const invalidate = useInvalidateLive();
   return useMutation({ mutationFn: saveLive, onSuccess: invalidate });
 }
 
+/** `POST /api/live/state` as a mutation: upcoming → live → ended (docs/api.md "Live shows"). */
 export function useChangeLiveState() {
   const invalidate = useInvalidateLive();
   return useMutation({ mutationFn: changeLiveState, onSuccess: invalidate });
 }
 
+/** `POST /api/live/reset_key` as a mutation: a new stream key, the old one stops working. */
 export function useResetLiveKey() {
   const invalidate = useInvalidateLive();
   return useMutation({ mutationFn: resetLiveKey, onSuccess: invalidate });

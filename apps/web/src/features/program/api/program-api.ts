@@ -19,8 +19,10 @@ export function getProgramDetail(id: number): Promise<ProgramDetail> {
   return apiGet<ProgramDetail>('program/detail', { id });
 }
 
+/** The query key of one program's detail. */
 export const programDetailKey = (id: number) => [...PROGRAM_KEY, 'detail', id] as const;
 
+/** `GET /api/program/detail { id }` (docs/api.md "Programs") as a query; idle without an id. */
 export function useProgramDetail(id: number | undefined) {
   return useQuery({
     queryKey: programDetailKey(id ?? 0),
@@ -30,6 +32,7 @@ export function useProgramDetail(id: number | undefined) {
   });
 }
 
+/** `POST /api/program/save` (API.md §13) as a mutation; the program lists refetch after it. */
 export function useSaveProgram() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -26,6 +26,7 @@ export function searchRules(q: string): Promise<RuleSearchHit[]> {
 /** Rules change with a deploy only: an answer stays fresh for the visit. */
 const RULES_STALE_MS = 10 * 60_000;
 
+/** The query of `GET /api/rules/list` (API.md §14) in `lang`, of one category or all. */
 export const ruleListQuery = (lang: string, category?: RuleCategory) =>
   queryOptions({
     queryKey: ['rules', 'list', lang, category ?? 'all'],
@@ -33,6 +34,7 @@ export const ruleListQuery = (lang: string, category?: RuleCategory) =>
     staleTime: RULES_STALE_MS,
   });
 
+/** The query of `GET /api/rules/detail { slug }` (API.md §14) in `lang`. */
 export const ruleDetailQuery = (lang: string, slug: string) =>
   queryOptions({
     queryKey: ['rules', 'detail', lang, slug],
@@ -40,6 +42,7 @@ export const ruleDetailQuery = (lang: string, slug: string) =>
     staleTime: RULES_STALE_MS,
   });
 
+/** The query of `GET /api/rules/search { q }` (API.md §14) in `lang`. */
 export const ruleSearchQuery = (lang: string, q: string) =>
   queryOptions({
     queryKey: ['rules', 'search', lang, q],
@@ -47,16 +50,19 @@ export const ruleSearchQuery = (lang: string, q: string) =>
     staleTime: RULES_STALE_MS,
   });
 
+/** The rules of a category (or all) in the UI language. */
 export function useRuleList(category?: RuleCategory) {
   const { i18n } = useTranslation();
   return useQuery(ruleListQuery(i18n.language, category));
 }
 
+/** A rule in the UI language (html, table of contents, history); 10006 for an unknown slug. */
 export function useRuleDetail(slug: string) {
   const { i18n } = useTranslation();
   return useQuery({ ...ruleDetailQuery(i18n.language, slug), enabled: slug !== '' });
 }
 
+/** Search hits for `q` in the UI language; idle for an empty query. */
 export function useRuleSearch(q: string) {
   const { i18n } = useTranslation();
   return useQuery({ ...ruleSearchQuery(i18n.language, q), enabled: q !== '' });
