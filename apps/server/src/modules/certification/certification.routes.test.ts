@@ -4,6 +4,7 @@ import {
   creditCodeCheckChar,
   type ListData,
   PHONE_CODE_MAX_ATTEMPTS,
+  PHONE_CODE_TTL_MINUTES,
   type OpsCertificationItem,
   type SendCodeResult,
 } from '@cc/contracts';
@@ -424,6 +425,31 @@ describe('bad input (issue #11)', () => {
     const state = await t.get<CertificationState>('/api/certification/state', {}, a);
     expect(state.data.agreement).toMatchObject({ currentVersion: current, acceptedVersion: current });
     expect(state.data.authStatus).toBe(0);
+    // accepting a version that is not the current one is refused too, naming `version`
+    const stale = await t.post<{ fields: { path: string }[] }>(
+      '/api/certification/accept_agreement',
+      { version: current + 1 },
+      a,
+      { json: true },
+    );
+    expect(stale.status).toBe(10007);
+    expect(stale.data.fields[0]!.path).toBe('version');
+  });
+
+  it(`a phone code expires after PHONE_CODE_TTL_MINUTES (${PHONE_CODE_TTL_MINUTES})`, async () => {
+    const a = await t.signIn();
+    const p = phone();
+    const sent = await code(a, p);
+    await t.db.execute(
+      sql`update certification_phone_codes set expires_at = now() - interval '1 second' where user_id = ${a.userId}`,
+    );
+    const res = await call<{ fields: { path: string; code: string }[] }>(
+      'POST',
+      '/api/certification/person',
+      { ...(await personParam(a)), phone: p, phoneCode: sent },
+      a,
+    );
+    expect(res.data.fields[0]).toMatchObject({ path: 'phoneCode', code: 'PHONE_CODE_WRONG' });
   });
 
   it('operator calls by authors are 10005; an unknown field reason is 10007', async () => {
