@@ -216,8 +216,11 @@ test('the editor in zh-CN', async () => {
   await page.getByRole('button', { name: '大标题', exact: true }).click();
   await page.getByTestId('font-select').click();
   await page.locator('.ant-select-item-option:has-text("ZCOOL KuaiLe")').first().click();
+  // the font's slices come over the network from the server's own files; on a loaded 2-core CI machine that took
+  // over 30 s once (2026-11-24), so this wait has the 60 s of the next one
   await page.waitForFunction(() => !document.body.innerText.includes('正在加载字体'), undefined, {
     polling: 250,
+    timeout: 60_000,
   });
   await page
     .waitForFunction(
