@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import { type DbHandle, openDb } from './db/client.js';
 import { startJobs } from './jobs/index.js';
 import { loggerOptions } from './lib/logging.js';
+import analyticsRoutes from './modules/analytics/analytics.routes.js';
 import carRoutes from './modules/car/car.routes.js';
 import topicRoutes from './modules/topic/topic.routes.js';
 import albumRoutes from './modules/album/album.routes.js';
@@ -57,11 +58,17 @@ const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
  * Builds the server: plugins, then modules. Never listens (main.ts does; tests use `app.inject`).
  * Does not migrate either: `main.ts start`/`migrate` and the test helper do.
  * @param deps an already open database (tests) or storage; otherwise opened from the config and closed with the app;
- *   `logStream` receives the log lines instead of stdout (tests of issue #8 item 8's redaction)
+ *   `logStream` receives the log lines instead of stdout (tests of issue #8 item 8's redaction); `clock` is the
+ *   time reader events are judged and bucketed by (default the wall clock; the simulator drives its own)
  */
 export async function buildApp(
   config: AppConfig,
-  deps: { handle?: DbHandle; storage?: ObjectStorage; logStream?: { write(line: string): void } } = {},
+  deps: {
+    handle?: DbHandle;
+    storage?: ObjectStorage;
+    logStream?: { write(line: string): void };
+    clock?: () => Date;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
@@ -100,6 +107,7 @@ export async function buildApp(
   await app.register(liveRoutes, { db, config });
   await app.register(programRoutes, { db });
   await app.register(opsRoutes, { db });
+  await app.register(analyticsRoutes, { db, config, clock: deps.clock ?? (() => new Date()) });
   // certification and the rule centre (issue #11)
   const catalog = await ruleCatalogOf(config.rulesDir);
   const keys = keyringFromConfig(config.dataKeys);

@@ -95,6 +95,8 @@ async function fileService(c: Case, method: 'GET' | 'POST' | 'DELETE', path: str
 
 /** Every resource route: `METHOD url` → the intruder's call on a fresh resource of the owner. */
 const MATRIX: Record<string, Probe> = {
+  'GET /api/data/work_detail': async (c) =>
+    t.get('/api/data/work_detail', { id: await article(c), period: '7d' }, c.intruder),
   'GET /api/content/detail': async (c) => t.get('/api/content/detail', { id: await article(c) }, c.intruder),
   'POST /api/content/delete_batch': async (c) =>
     t.post('/api/content/delete_batch', { ids: [await article(c)] }, c.intruder, { json: true }),
@@ -213,6 +215,17 @@ const NOT_RESOURCE_ROUTES: Record<string, string> = {
   'POST /api/ops/user/set_permissions': 'operators only (10005 for authors, tested in ops.routes.test.ts)',
   'GET /api/home/userinfo': 'own user',
   'GET /api/home/overview': 'own statistics',
+  'POST /open/events':
+    'reader sites by their key (API.md §10), not authors; tested in analytics.routes.test.ts',
+  'GET /api/data/overview': 'own statistics',
+  'GET /api/data/work_list': 'own works, a list',
+  'GET /api/data/work_export': 'own works, a file',
+  'GET /api/data/peers': 'medians over authors, no one author’s numbers',
+  'GET /api/fans/count': 'own fans',
+  'GET /api/fans/chart': 'own fans',
+  'GET /api/fans/list': 'own fans, a list',
+  'GET /api/fans/portrait': 'own fans',
+  'GET /api/fans/export': 'own fans, a file',
   'GET /api/user_center/get_my_info_by_id': 'own user (the id is the session’s)',
   'GET /api/program/get_user_grade': 'own grade',
   'GET /api/dynamic/get_dynamic_auth': 'own permission',

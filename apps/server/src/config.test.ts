@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEV_SIGN_SECRET } from '@cc/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEV_DATA_KEY, loadConfig } from './config.js';
+import { DEV_DATA_KEY, DEV_OPEN_SITE_KEY, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has the embedded defaults', () => {
@@ -73,7 +73,20 @@ describe('loadConfig', () => {
     // issue #11: personal data needs a real key, and codes must not be shown
     expect(() => loadConfig(prodEnv)).toThrow(/DATA_KEY/);
     expect(() => loadConfig({ ...prodEnv, DATA_KEY: DEV_DATA_KEY })).toThrow(/DATA_KEY/);
-    const withKey = { ...prodEnv, DATA_KEY: 'ab'.repeat(32) };
+    // issue #12: the reader sites need their own keys
+    expect(() => loadConfig({ ...prodEnv, DATA_KEY: 'ab'.repeat(32) })).toThrow(/OPEN_SITE_KEYS/);
+    expect(() =>
+      loadConfig({
+        ...prodEnv,
+        DATA_KEY: 'ab'.repeat(32),
+        OPEN_SITE_KEYS: JSON.stringify({ reader: DEV_OPEN_SITE_KEY }),
+      }),
+    ).toThrow(/OPEN_SITE_KEYS/);
+    const withKey = {
+      ...prodEnv,
+      DATA_KEY: 'ab'.repeat(32),
+      OPEN_SITE_KEYS: JSON.stringify({ reader: 'a-production-reader-site-key' }),
+    };
     expect(() => loadConfig(withKey)).toThrow(/SMS_SENDER=log/);
     expect(() => loadConfig({ ...withKey, SMS_SENDER: 'webhook' })).toThrow(/SMS_WEBHOOK_URL/);
     const prod = loadConfig({

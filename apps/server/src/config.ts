@@ -190,6 +190,22 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
+  /** reader sites' keys of `/open/` (API.md §10): JSON `{"<siteId>":"<key>"}`; default the dev key of `reader` */
+  OPEN_SITE_KEYS: jsonFromString(
+    z.record(
+      z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+      z.string().min(16, 'a site key has at least 16 characters'),
+    ),
+  ).optional(),
+  /** `/open/` requests per minute per site (issue #12 "per-site rate limit") */
+  OPEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  /** the time zone of a data day (API.md §10), an IANA name */
+  REPORT_TZ: z
+    .string()
+    .refine((tz) => isTimeZone(tz), 'an IANA time zone such as Asia/Shanghai')
+    .default('Asia/Shanghai'),
+  /** days raw reader events are kept (issue #12); rollups are kept for good */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(8).max(3650).default(400),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
 });
@@ -202,6 +218,19 @@ export interface S3Config {
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
+}
+
+/** The development key of the reader site `reader` (API.md §10); refused in production. */
+export const DEV_OPEN_SITE_KEY = 'creator-centre-dev-reader-site-key';
+
+/** True when `tz` is a time zone this runtime's Intl knows (IANA names). */
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface AppConfig {
@@ -239,6 +268,14 @@ export interface AppConfig {
   sms: { sender: 'log' | 'webhook'; webhookUrl: string | undefined };
   /** absolute directory of the rule centre's Markdown files */
   rulesDir: string;
+  /** `/open/` site keys, site id → key (API.md §10) */
+  openSiteKeys: Record<string, string>;
+  /** `/open/` requests per minute per site */
+  openRequestsPerMinute: number;
+  /** the IANA time zone of a data day (API.md §10 `REPORT_TZ`) */
+  reportTz: string;
+  /** days raw events are kept before their day's partition is dropped */
+  eventRetentionDays: number;
   /** 'auto': Secure when the request came over https */
   cookieSecure: boolean | 'auto';
   /**
@@ -302,6 +339,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (appSecret === DEV_APP_SECRET) throw new Error('refusing to start: set APP_SECRET in production');
     if (!e.DATA_KEY || e.DATA_KEY === DEV_DATA_KEY)
       throw new Error('refusing to start: set DATA_KEY (the personal-data key) in production');
+    if (!e.OPEN_SITE_KEYS || Object.values(e.OPEN_SITE_KEYS).includes(DEV_OPEN_SITE_KEY))
+      throw new Error("refusing to start: set OPEN_SITE_KEYS (the reader sites' keys) in production");
     if (e.SMS_SENDER === 'log')
       throw new Error(
         'refusing to start: SMS_SENDER=log would show verification codes; use webhook in production',
@@ -341,6 +380,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sms: { sender: e.SMS_SENDER, webhookUrl: e.SMS_WEBHOOK_URL },
     rulesDir: e.RULES_DIR ? path.resolve(process.cwd(), e.RULES_DIR) : path.resolve(here, '../rules'),
+    openSiteKeys: e.OPEN_SITE_KEYS ?? { reader: DEV_OPEN_SITE_KEY },
+    openRequestsPerMinute: e.OPEN_REQUESTS_PER_MINUTE,
+    reportTz: e.REPORT_TZ,
+    eventRetentionDays: e.EVENT_RETENTION_DAYS,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : truthy(e.COOKIE_SECURE),
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,

@@ -22,3 +22,4 @@ export * from './live.js';
 export * from './program.js';
 export * from './certification.js';
 export * from './rules.js';
+export * from './analytics.js';

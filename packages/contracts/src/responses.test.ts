@@ -79,7 +79,7 @@ describe('response schemas', () => {
 
   it('apiDataSchemas names only server paths, each with a zod schema', () => {
     for (const [path, schema] of Object.entries(apiDataSchemas)) {
-      expect(path).toMatch(/^\/(api|fileservice)\//);
+      expect(path).toMatch(/^\/(api|fileservice|open)\//);
       expect(schema).toBeInstanceOf(z.ZodType);
     }
   });

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  dataOverviewSchema,
+  dataPeersSchema,
+  eventBatchResultSchema,
+  fansChartSchema,
+  fansCountSchema,
+  fansListSchema,
+  fansPortraitSchema,
+  workDetailSchema,
+  workListSchema,
+} from './analytics.js';
 import { changePasswordResultSchema } from './account.js';
 import { albumDetailSchema } from './album.js';
 import { carSeriesSearchSchema } from './car.js';
@@ -237,6 +248,16 @@ export const apiDataSchemas = {
   '/api/user/permissions': permissionsSchema,
   '/api/content/status_counts': contentStatusCountsSchema,
   '/api/content/delete_batch': contentDeleteBatchResultSchema,
+  // reader events and audience data (issue #12, API.md §10–§11, docs/api.md "Audience data")
+  '/open/events': eventBatchResultSchema,
+  '/api/data/overview': dataOverviewSchema,
+  '/api/data/work_list': workListSchema,
+  '/api/data/work_detail': workDetailSchema,
+  '/api/data/peers': dataPeersSchema,
+  '/api/fans/count': fansCountSchema,
+  '/api/fans/chart': fansChartSchema,
+  '/api/fans/list': fansListSchema,
+  '/api/fans/portrait': fansPortraitSchema,
   // certification and rules (issue #11, API.md §14, docs/api.md "Certification")
   '/api/certification/state': certificationStateSchema,
   '/api/certification/person': applicationResultSchema,

@@ -807,6 +807,73 @@ export const SERVER_MESSAGES = {
     'zh-CN': '你 {{period}} 的推广收入已结算。',
     'en-US': 'Your promotion income for {{period}} has been settled.',
   },
+  // ---- reader events and audience data (API.md §10–§11, issue #12) ----
+  SITE_KEY_INVALID: {
+    'zh-CN': '站点密钥缺失或错误（x-site-key）',
+    'en-US': 'the site key (x-site-key) is missing or wrong',
+  },
+  SITE_KEY_DEV_REFUSED: {
+    'zh-CN': '生产环境不能使用开发用站点密钥，请设置 OPEN_SITE_KEYS',
+    'en-US': 'the development site key is refused in production; set OPEN_SITE_KEYS',
+  },
+  EVENT_BATCH_TOO_LARGE: {
+    'zh-CN': '一次最多上报 {{max}} 条事件（本次 {{count}} 条）',
+    'en-US': 'a batch holds at most {{max}} events (this one has {{count}})',
+  },
+  EVENT_REJECTED: {
+    'zh-CN': '第 {{index}} 条：{{field}} {{reason}}',
+    'en-US': 'event {{index}}: {{field}} {{reason}}',
+  },
+  EVENT_ID_INVALID: {
+    'zh-CN': '必须是 8–64 位字母、数字、下划线或连字符',
+    'en-US': 'must be 8-64 characters of A-Z, a-z, 0-9, _ and -',
+  },
+  EVENT_AT_INVALID: {
+    'zh-CN': '必须是带时区的 ISO 8601 时间',
+    'en-US': 'must be an ISO 8601 time with its offset',
+  },
+  EVENT_AUTHOR_REQUIRED: {
+    'zh-CN': '关注与取关事件必须带 authorId',
+    'en-US': 'is required for follow and unfollow',
+  },
+  EVENT_CONTENT_REQUIRED: {
+    'zh-CN': '除关注与取关外的事件必须带 contentId',
+    'en-US': 'is required for every type but follow and unfollow',
+  },
+  EVENT_WATCH_REQUIRED: { 'zh-CN': '播放事件必须带 watchMs', 'en-US': 'is required for play' },
+  EVENT_WATCH_PLAY_ONLY: { 'zh-CN': '只有播放事件可以带 watchMs', 'en-US': 'is allowed on play only' },
+  EVENT_PROMOTION_TYPES: {
+    'zh-CN': '只有曝光与阅读事件可以带 promotionId',
+    'en-US': 'is allowed on impression and view only',
+  },
+  EVENT_TOO_OLD: { 'zh-CN': '不能早于 {{days}} 天前', 'en-US': 'must be within the last {{days}} days' },
+  EVENT_TOO_FAR_AHEAD: {
+    'zh-CN': '不能晚于服务器时间 {{minutes}} 分钟以上',
+    'en-US': 'must be at most {{minutes}} minutes ahead of server time',
+  },
+  EVENT_UNKNOWN_CONTENT: { 'zh-CN': '没有这个作品', 'en-US': 'no such work' },
+  EVENT_PLAY_NOT_VIDEO: {
+    'zh-CN': '播放事件只能针对视频或小视频',
+    'en-US': 'play is for videos and short videos only',
+  },
+  EVENT_UNKNOWN_AUTHOR: { 'zh-CN': '没有这个作者', 'en-US': 'no such author' },
+  EXPORT_HEADER_READER: { 'zh-CN': '读者ID', 'en-US': 'Reader ID' },
+  EXPORT_HEADER_FOLLOWED_AT: { 'zh-CN': '关注时间', 'en-US': 'Followed at' },
+  EXPORT_HEADER_GENDER: { 'zh-CN': '性别', 'en-US': 'Gender' },
+  EXPORT_HEADER_AGE_BAND: { 'zh-CN': '年龄段', 'en-US': 'Age band' },
+  EXPORT_HEADER_REGION: { 'zh-CN': '地区', 'en-US': 'Region' },
+  EXPORT_HEADER_DEVICE: { 'zh-CN': '设备', 'en-US': 'Device' },
+  EXPORT_HEADER_ID: { 'zh-CN': '作品ID', 'en-US': 'Work ID' },
+  EXPORT_HEADER_TYPE: { 'zh-CN': '类型', 'en-US': 'Type' },
+  EXPORT_HEADER_TITLE: { 'zh-CN': '标题', 'en-US': 'Title' },
+  EXPORT_HEADER_PUBLISHED_AT: { 'zh-CN': '发布时间', 'en-US': 'Published at' },
+  EXPORT_SHEET_FANS: { 'zh-CN': '粉丝', 'en-US': 'Followers' },
+  EXPORT_SHEET_WORKS: { 'zh-CN': '作品数据', 'en-US': 'Work data' },
+  MSG_DATA_REPORT_TITLE: { 'zh-CN': '数据周报已生成', 'en-US': 'Your weekly report is ready' },
+  MSG_DATA_REPORT_BODY: {
+    'zh-CN': '{{start}} 至 {{end}} 的数据周报已生成：阅读 {{views}}，净增粉丝 {{fansNet}}。',
+    'en-US': 'Your report for {{start}} to {{end}} is ready: {{views}} views, {{fansNet}} net followers.',
+  },
 } as const satisfies Record<string, Bilingual>;
 
 /** A code of the catalog: the `messageCode` of an error envelope, the `code` of a field error. */

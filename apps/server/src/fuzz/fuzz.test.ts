@@ -52,6 +52,7 @@ const UNSIGNED_ROUTES: Record<string, string> = {
   '/media/video/:name': 'video bytes by name, ranges',
   '/media/img/:size/*': 'image renditions (API.md §4)',
   '/media/*': 'media bytes',
+  '/open/events': 'reader sites, x-site-key header, JSON body (API.md §10)',
   '/healthz': 'liveness, no input',
   '/readyz': 'readiness, no input',
   '/': 'the web app',

@@ -53,7 +53,13 @@ export function isEnvelopePath(url: string): boolean {
   // The OpenAPI document is the one /api/ response that is not an envelope: tools read it as is.
   if (path === '/api/docs' || path.startsWith('/api/docs/')) return false;
   return (
-    path === '/api' || path.startsWith('/api/') || path === '/fileservice' || path.startsWith('/fileservice/')
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/fileservice' ||
+    path.startsWith('/fileservice/') ||
+    // API.md §10: every /open/ answer uses the envelope of §3
+    path === '/open' ||
+    path.startsWith('/open/')
   );
 }
 

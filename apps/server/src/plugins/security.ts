@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,6 +31,33 @@ export const FILE_UNKNOWN_LENGTH_CHARGE_BYTES = 8 * MiB;
 export function isFileServicePath(url: string): boolean {
   const path = url.split('?')[0] ?? url;
   return path === '/fileservice' || path.startsWith('/fileservice/');
+}
+
+/** True for `/open` and everything under it: the reader sites' calls (API.md §10). */
+export function isOpenPath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return path === '/open' || path.startsWith('/open/');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the reader site of an `/open/` call, from its `x-site-key` (API.md §10); null elsewhere */
+    site: string | null;
+  }
+}
+
+/**
+ * The site whose key `header` is (API.md §10 `x-site-key`), compared in constant time over SHA-256 digests;
+ * null for a missing or unknown key.
+ */
+export function siteOfKey(keys: Record<string, string>, header: unknown): string | null {
+  if (typeof header !== 'string' || header.length === 0) return null;
+  const given = createHash('sha256').update(header).digest();
+  let found: string | null = null;
+  for (const [site, key] of Object.entries(keys)) {
+    if (timingSafeEqual(given, createHash('sha256').update(key).digest())) found = site;
+  }
+  return found;
 }
 
 /** The counter key of an anonymous caller: the client address (IPv6 by /64, as @fastify/rate-limit does). */
@@ -129,10 +157,30 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig; d
     allowList: (request) => {
       // The file service has its own guard (bytes per author, below), whatever a route configures.
       if (isFileServicePath(request.url)) return true;
+      // The reader sites have their own budget (per site, below): one site is many readers behind one address.
+      if (isOpenPath(request.url)) return true;
       if (request.routeOptions.config.rateLimit) return false;
       return !isEnvelopePath(request.url);
     },
     errorResponseBuilder: (_request, context) => rateLimited('TOO_MANY_REQUESTS', context.ttl),
+  });
+
+  // `/open/` (API.md §10): the site key first (10002), then the site's requests per minute (10009), before the
+  // body is read. An unknown key counts against the caller's address, so guessing keys is bounded too.
+  app.decorateRequest('site', null);
+  app.addHook('preParsing', async (request) => {
+    if (!isOpenPath(request.url)) return;
+    const site = siteOfKey(config.openSiteKeys, request.headers['x-site-key']);
+    try {
+      const state = await counter.hit(site ? `open-site:${site}` : ipKey(request), 1, LIMIT_WINDOW_MS);
+      const max = site ? config.openRequestsPerMinute : limits.anonymousPerMinute;
+      if (state.total > max) throw rateLimited('TOO_MANY_REQUESTS', state.ttlMs);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      onCounterError(error);
+    }
+    if (!site) throw new AppError('NOT_LOGGED_IN', 'SITE_KEY_INVALID');
+    request.site = site;
   });
 
   app.addHook('preParsing', async (request) => {

@@ -72,6 +72,7 @@ describe('production refuses the development secret wherever the web client woul
     NODE_ENV: 'production',
     APP_SECRET: 'a-long-production-secret',
     DATA_KEY: 'cd'.repeat(32),
+    OPEN_SITE_KEYS: '{"reader":"a-production-reader-site-key"}',
     SMS_SENDER: 'webhook',
     SMS_WEBHOOK_URL: 'https://sms.example.com/send',
   };

@@ -21,3 +21,4 @@ export * from '../../modules/dynamic/dynamic.schema.js';
 export * from '../../modules/live/live.schema.js';
 export * from '../../modules/program/program.schema.js';
 export * from '../../modules/certification/certification.schema.js';
+export * from '../../modules/analytics/analytics.schema.js';
