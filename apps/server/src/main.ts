@@ -7,6 +7,7 @@ import { openDb, pgliteNeedsInit } from './db/client.js';
 import { ensureDemoCovers } from './db/demo-covers.js';
 import { ensureDemoVideoFiles } from './db/demo-videos.js';
 import { seedDemo } from './db/seed.js';
+import { rebuildRollups } from './modules/analytics/analytics.service.js';
 import { keyringFromConfig } from './lib/personal-data.js';
 import { reencryptPersonalData } from './modules/certification/certification.service.js';
 import { publishNotice } from './modules/notice/notice.service.js';
@@ -43,6 +44,8 @@ async function prepareFreshEmbeddedDb(config: AppConfig): Promise<void> {
  *   notice:publish --title T --content HTML [--summary S]
  *                  [--title-en T --content-en HTML [--summary-en S]]   publish a platform notice (zh-CN, and
  *                    its en-US translation: answers follow the reader's language, issue #9)
+ *   data-key:rotate  re-encrypt personal data under the current DATA_KEY version (issue #11)
+ *   analytics:rebuild  recompute the audience rollups from the raw reader events still kept (issue #12)
  */
 const NOTICE_USAGE =
   'usage: notice:publish --title T --content HTML [--summary S] [--title-en T --content-en HTML [--summary-en S]]';
@@ -144,9 +147,22 @@ async function main(argv: string[]): Promise<void> {
       }
       return;
     }
+    case 'analytics:rebuild': {
+      // issue #12: recompute the rollups from the raw events still kept (days before the retention keep theirs)
+      const handle = await openDb(config);
+      await handle.migrate();
+      try {
+        const from = await rebuildRollups(handle.db);
+        console.log(from ? `rebuilt the rollups from ${from} on` : 'no raw events: nothing to rebuild');
+      } finally {
+        await handle.close();
+      }
+      return;
+    }
     default:
       console.error(
-        'usage: node dist/main.js <start | migrate | prepare | seed | notice:publish … | data-key:rotate>; ' +
+        'usage: node dist/main.js <start | migrate | prepare | seed | notice:publish … | data-key:rotate | ' +
+          'analytics:rebuild>; ' +
           NOTICE_USAGE,
       );
       process.exitCode = 2;

@@ -14,6 +14,7 @@ import { publishScheduledVideo } from '../modules/video/video.service.js';
 import { AUTH_PURGE_CRON, runAuthPurge } from './auth-purge.js';
 import { SCHEDULE_SWEEP_CRON, sweepDueSchedules } from './schedule-sweep.js';
 import { LIVE_REMINDER_CRON, runLiveReminders } from './live-reminder.js';
+import { ANALYTICS_MAINTENANCE_CRON, runAnalyticsMaintenance } from './analytics-maintenance.js';
 import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
 
 /**
@@ -26,7 +27,8 @@ import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
  * scheduled works whose time passed, issue #10), `live-reminder` (every minute: live shows starting within 15
  * minutes, issue #10), `auth-purge` (hourly, issue #7: expired
  * sessions, stale auth attempts, expired upload tokens) and `upload-release` (the file a video swapped out,
- * once nothing plays it: issue #8 item 1).
+ * once nothing plays it: issue #8 item 1) and `analytics-maintenance` (hourly and at start: event partitions
+ * ahead, the retention drop, closed days' distinct readers; issue #12).
  */
 
 /** How often an idle worker asks for work, seconds (pg-boss 10's minimum is 0.5). */
@@ -71,7 +73,7 @@ export function startJobs(
   app: FastifyInstance,
   handle: DbHandle,
   deps: Omit<FileServiceDeps, 'jobs'>,
-  config: Pick<AppConfig, 'loginRateLimit'>,
+  config: Pick<AppConfig, 'loginRateLimit' | 'reportTz' | 'eventRetentionDays'>,
 ): JobQueue {
   // WARNING: pg-boss's graceful stop can still settle a timed-out job (`fail`) after it resolves, and that
   // late SQL would hit a closed pool as an unhandled rejection. Once stopped, its SQL is dropped: the job
@@ -149,7 +151,14 @@ export function startJobs(
       if (sent) app.log.info({ sent }, 'live show reminders sent');
     });
     await boss.schedule(JOB_NAMES.liveReminder, LIVE_REMINDER_CRON);
+    await boss.work(JOB_NAMES.analyticsMaintenance, { pollingIntervalSeconds: 30 }, async () => {
+      const done = await runAnalyticsMaintenance(handle.db, config);
+      if (done.dropped.length || done.finalisedDays)
+        app.log.info(done, 'analytics maintenance: partitions dropped, readers finalised');
+    });
+    await boss.schedule(JOB_NAMES.analyticsMaintenance, ANALYTICS_MAINTENANCE_CRON);
     started = true;
+    await boss.send(JOB_NAMES.analyticsMaintenance, {});
     // once at start: what came due while the server was down is published now, not at the next minute
     await boss.send(JOB_NAMES.scheduleSweep, {});
   });

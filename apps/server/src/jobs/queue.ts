@@ -17,6 +17,8 @@ export const JOB_NAMES = {
    * (the client key; issue #8 item 1: a swapped-out file is removed only when nothing references it)
    */
   uploadRelease: 'upload-release',
+  /** hourly and at start: event partitions ahead, the retention drop, closed days' readers (issue #12) */
+  analyticsMaintenance: 'analytics-maintenance',
 } as const;
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 

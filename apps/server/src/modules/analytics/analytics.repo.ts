@@ -78,7 +78,7 @@ export async function dropPartitionsBefore(db: Db, cutoff: string): Promise<stri
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []);
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /** What one stored batch did. */
@@ -571,56 +571,59 @@ export async function fanPortrait(
 }
 
 /**
- * Recomputes every rollup from the raw events (`main.ts analytics:rebuild`, and the reconciliation test): the
- * rollup tables are emptied and refilled in one transaction, from the events' stored state verdicts
- * (`effective`) and play facts. Comments and barrages are not events of this table and are kept.
+ * Recomputes the rollups from the raw events (`main.ts analytics:rebuild`, and the reconciliation test), in one
+ * transaction, from the events' stored state verdicts (`effective`) and play facts. Only the days that still
+ * have raw events are rewritten (from the oldest kept day on): days whose partitions the retention dropped keep
+ * their rollups. Comments and barrages are not events of this table and are kept; so are finalised readers.
+ * @returns the first day rewritten, or null when there are no raw events
  */
-export async function rebuildRollups(db: Db): Promise<void> {
+export async function rebuildRollups(db: Db): Promise<string | null> {
   const counters = `
-    count(*) filter (where type = 'impression') as impressions,
-    count(*) filter (where type = 'view') as views,
-    count(*) filter (where type = 'play') as plays,
-    coalesce(sum(watch_ms) filter (where type = 'play'), 0) as watch_ms,
-    count(*) filter (where type = 'play' and completed) as completed_plays,
-    count(*) filter (where type = 'play' and watch_ms < 3000) as short_plays,
-    count(*) filter (where type = 'like' and effective) - count(*) filter (where type = 'unlike' and effective) as likes,
-    count(*) filter (where type = 'favorite' and effective) - count(*) filter (where type = 'unfavorite' and effective) as favorites,
-    count(*) filter (where type = 'share') as shares`;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`update work_daily set impressions = 0, views = 0, plays = 0, watch_ms = 0,
-      completed_plays = 0, short_plays = 0, likes = 0, favorites = 0, shares = 0`);
-    await tx.execute(sql`update author_daily set impressions = 0, views = 0, plays = 0, watch_ms = 0,
-      completed_plays = 0, short_plays = 0, likes = 0, favorites = 0, shares = 0`);
-    await tx.execute(sql`delete from author_fans_daily`);
-    await tx.execute(sql`delete from work_source_daily`);
-    await tx.execute(
-      sql.raw(`insert into work_daily (content_id, day, author_id, content_type, impressions, views, plays, watch_ms,
-        completed_plays, short_plays, likes, favorites, shares)
-      select content_id, day, min(author_id), min(content_type), ${counters.replace(/ as \w+/g, '')}
-      from reader_events where content_id is not null group by content_id, day
-      on conflict (content_id, day) do update set impressions = excluded.impressions, views = excluded.views,
-        plays = excluded.plays, watch_ms = excluded.watch_ms, completed_plays = excluded.completed_plays,
-        short_plays = excluded.short_plays, likes = excluded.likes, favorites = excluded.favorites,
-        shares = excluded.shares`),
+    count(*) filter (where type = 'impression'),
+    count(*) filter (where type = 'view'),
+    count(*) filter (where type = 'play'),
+    coalesce(sum(watch_ms) filter (where type = 'play'), 0),
+    count(*) filter (where type = 'play' and completed),
+    count(*) filter (where type = 'play' and watch_ms < 3000),
+    count(*) filter (where type = 'like' and effective) - count(*) filter (where type = 'unlike' and effective),
+    count(*) filter (where type = 'favorite' and effective) - count(*) filter (where type = 'unfavorite' and effective),
+    count(*) filter (where type = 'share')`;
+  const replace = `impressions = excluded.impressions, views = excluded.views, plays = excluded.plays,
+    watch_ms = excluded.watch_ms, completed_plays = excluded.completed_plays, short_plays = excluded.short_plays,
+    likes = excluded.likes, favorites = excluded.favorites, shares = excluded.shares`;
+  const zero = `impressions = 0, views = 0, plays = 0, watch_ms = 0, completed_plays = 0, short_plays = 0,
+    likes = 0, favorites = 0, shares = 0`;
+  return db.transaction(async (tx) => {
+    const [first] = rowsOf<{ d: string | null }>(
+      await tx.execute(sql`select min(day)::text as d from reader_events`),
     );
-    await tx.execute(
-      sql.raw(`insert into author_daily (author_id, day, content_type, impressions, views, plays, watch_ms,
+    const from = first?.d ?? null;
+    if (!from) return null;
+    await tx.execute(sql`update work_daily set ${sql.raw(zero)} where day >= ${from}`);
+    await tx.execute(sql`update author_daily set ${sql.raw(zero)} where day >= ${from}`);
+    await tx.execute(sql`update author_fans_daily set gained = 0, lost = 0 where day >= ${from}`);
+    await tx.execute(sql`delete from work_source_daily where day >= ${from}`);
+    await tx.execute(sql`insert into work_daily (content_id, day, author_id, content_type, impressions, views, plays,
+        watch_ms, completed_plays, short_plays, likes, favorites, shares)
+      select content_id, day, min(author_id), min(content_type), ${sql.raw(counters)}
+      from reader_events where content_id is not null and day >= ${from} group by content_id, day
+      on conflict (content_id, day) do update set ${sql.raw(replace)}`);
+    await tx.execute(sql`insert into author_daily (author_id, day, content_type, impressions, views, plays, watch_ms,
         completed_plays, short_plays, likes, favorites, shares)
-      select author_id, day, content_type, ${counters.replace(/ as \w+/g, '')}
-      from reader_events where content_id is not null group by author_id, day, content_type
-      on conflict (author_id, day, content_type) do update set impressions = excluded.impressions,
-        views = excluded.views, plays = excluded.plays, watch_ms = excluded.watch_ms,
-        completed_plays = excluded.completed_plays, short_plays = excluded.short_plays, likes = excluded.likes,
-        favorites = excluded.favorites, shares = excluded.shares`),
-    );
+      select author_id, day, content_type, ${sql.raw(counters)}
+      from reader_events where content_id is not null and day >= ${from} group by author_id, day, content_type
+      on conflict (author_id, day, content_type) do update set ${sql.raw(replace)}`);
     await tx.execute(sql`insert into author_fans_daily (author_id, day, gained, lost)
       select author_id, day, count(*) filter (where type = 'follow' and effective),
         count(*) filter (where type = 'unfollow' and effective)
-      from reader_events where type in ('follow', 'unfollow') group by author_id, day`);
-    await tx.execute(sql`insert into work_source_daily (content_id, day, source, author_id, content_type, impressions, views)
+      from reader_events where type in ('follow', 'unfollow') and day >= ${from} group by author_id, day
+      on conflict (author_id, day) do update set gained = excluded.gained, lost = excluded.lost`);
+    await tx.execute(sql`insert into work_source_daily (content_id, day, source, author_id, content_type,
+        impressions, views)
       select content_id, day, source, min(author_id), min(content_type),
         count(*) filter (where type = 'impression'), count(*) filter (where type = 'view')
-      from reader_events where type in ('impression', 'view') group by content_id, day, source`);
+      from reader_events where type in ('impression', 'view') and day >= ${from} group by content_id, day, source`);
+    return from;
   });
 }
 

@@ -456,3 +456,41 @@ export async function* allFans(db: Db, authorId: number, batch = 2000): AsyncGen
     if (rows.length < batch) return;
   }
 }
+
+/** What one maintenance run did. */
+export interface MaintenanceResult {
+  /** partitions dropped (older than the retention) */
+  dropped: string[];
+  /** closed days whose distinct readers were finalised */
+  finalisedDays: number;
+}
+
+/**
+ * The analytics housekeeping (job `analytics-maintenance`, hourly and at start; issue #12): the day partitions
+ * of the coming days exist before their events arrive (today − 7 … today + 2 in `REPORT_TZ`, covering the
+ * `at` window of API.md §10), partitions older than `retentionDays` are dropped with their event ids, and the
+ * distinct readers of closed days are finalised.
+ * @param retentionDays config `eventRetentionDays` (default 400)
+ */
+export async function maintainAnalytics(
+  db: Db,
+  opts: AnalyticsOptions & { retentionDays: number },
+  now: Date,
+): Promise<MaintenanceResult> {
+  const today = dayIn(now, opts.reportTz);
+  const days: string[] = [];
+  for (let i = -EVENT_MAX_AGE_DAYS; i <= 2; i++) days.push(addDays(today, i));
+  await repo.ensurePartitions(db, days);
+  const dropped = await repo.dropPartitionsBefore(db, addDays(today, -opts.retentionDays));
+  const finalisedDays = await repo.finaliseReaders(db, today);
+  return { dropped, finalisedDays };
+}
+
+/**
+ * Recomputes the rollups from the raw events still kept (`main.ts analytics:rebuild`; issue #12); days older than
+ * the oldest kept partition keep their rollups (repo.rebuildRollups).
+ * @returns the first day rewritten, or null when there are no raw events
+ */
+export function rebuildRollups(db: Db): Promise<string | null> {
+  return repo.rebuildRollups(db);
+}
