@@ -23,3 +23,5 @@ export * from './program.js';
 export * from './certification.js';
 export * from './rules.js';
 export * from './analytics.js';
+export * from './trends.js';
+export * from './influence.js';

@@ -10,6 +10,13 @@ import {
   workDetailSchema,
   workListSchema,
 } from './analytics.js';
+import {
+  creativeHotSchema,
+  creativeInterestSchema,
+  dataReportListSchema,
+  dataReportSchema,
+  topicEngagementSchema,
+} from './trends.js';
 import { changePasswordResultSchema } from './account.js';
 import { albumDetailSchema } from './album.js';
 import { carSeriesSearchSchema } from './car.js';
@@ -258,6 +265,12 @@ export const apiDataSchemas = {
   '/api/fans/chart': fansChartSchema,
   '/api/fans/list': fansListSchema,
   '/api/fans/portrait': fansPortraitSchema,
+  // creative trends, topic engagement, weekly reports (issue #12, docs/api.md "Creative trends and topics")
+  '/api/creative/hot': creativeHotSchema,
+  '/api/creative/interest': creativeInterestSchema,
+  '/api/topic/engagement': topicEngagementSchema,
+  '/api/data/report_list': dataReportListSchema,
+  '/api/data/report_detail': dataReportSchema,
   // certification and rules (issue #11, API.md §14, docs/api.md "Certification")
   '/api/certification/state': certificationStateSchema,
   '/api/certification/person': applicationResultSchema,

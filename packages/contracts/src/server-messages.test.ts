@@ -185,6 +185,10 @@ describe('message kinds (the message centre)', () => {
       period: '2025-11',
       typeName: { code: 'WORK_TYPE_ALBUM' },
       minutes: 15,
+      start: '2026-11-16',
+      end: '2026-11-22',
+      views: 1200,
+      fansNet: 3,
     };
     for (const kind of MESSAGE_KINDS) {
       for (const use of ['video', 'smallVideo']) {

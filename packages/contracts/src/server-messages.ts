@@ -874,6 +874,12 @@ export const SERVER_MESSAGES = {
     'zh-CN': '{{start}} 至 {{end}} 的数据周报已生成：阅读 {{views}}，净增粉丝 {{fansNet}}。',
     'en-US': 'Your report for {{start}} to {{end}} is ready: {{views}} views, {{fansNet}} net followers.',
   },
+  // creative trends, topic engagement and weekly reports (issue #12, docs/api.md "Creative trends and topics")
+  REPORT_WEEK_NOT_MONDAY: {
+    'zh-CN': '必须是周一的日期（周报按周一至周日）',
+    'en-US': 'must be a Monday (a report covers Monday to Sunday)',
+  },
+  REPORT_NOT_FOUND: { 'zh-CN': '这一周没有数据周报', 'en-US': 'no weekly report for this week' },
 } as const satisfies Record<string, Bilingual>;
 
 /** A code of the catalog: the `messageCode` of an error envelope, the `code` of a field error. */
@@ -1127,6 +1133,7 @@ const MESSAGE_KIND_TEXTS: Record<string, KindTexts | ((params: Record<string, un
   work_rejected: { title: 'MSG_WORK_REJECTED_TITLE', body: 'MSG_WORK_REJECTED_BODY' },
   work_held: { title: 'MSG_WORK_HELD_TITLE', body: 'MSG_WORK_HELD_BODY' },
   live_reminder: { title: 'MSG_LIVE_REMINDER_TITLE', body: 'MSG_LIVE_REMINDER_BODY' },
+  data_report: { title: 'MSG_DATA_REPORT_TITLE', body: 'MSG_DATA_REPORT_BODY' },
   grade_up: { title: 'MSG_GRADE_UP_TITLE', body: 'MSG_GRADE_UP_BODY' },
   certified: { title: 'MSG_CERTIFIED_TITLE', body: 'MSG_CERTIFIED_BODY' },
   certification_rejected: {

@@ -174,14 +174,14 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: 'dataOverview',
     layout: 'default',
     titleKey: 'menu.dataOverview',
-    page: SOON,
+    page: lazy(() => import('./routes/data-overview')),
     menu: { group: 'data', order: 1 },
   },
   {
     path: 'workData',
     layout: 'default',
     titleKey: 'menu.workData',
-    page: SOON,
+    page: lazy(() => import('./routes/work-data')),
     menu: { group: 'data', order: 2 },
   },
   {
@@ -195,7 +195,7 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: 'manage/dataAnalyse',
     layout: 'default',
     titleKey: 'menu.dataAnalyse',
-    page: SOON,
+    page: lazy(() => import('./routes/data-analyse')),
     menu: { group: 'data', order: 4 },
   },
   {
@@ -209,7 +209,7 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: 'manage/fansManage/fans',
     layout: 'default',
     titleKey: 'menu.fans',
-    page: SOON,
+    page: lazy(() => import('./routes/fans')),
     menu: { group: 'data', order: 6 },
   },
   { path: 'rank', layout: 'default', titleKey: 'menu.rank', page: SOON, menu: { group: 'data', order: 7 } },
@@ -328,7 +328,12 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
   },
   { path: 'rank/leaderRank', layout: 'default', titleKey: 'pages.rankLeader', page: SOON },
   { path: 'rank/videoRank', layout: 'default', titleKey: 'pages.rankVideo', page: SOON },
-  { path: 'stat_param', layout: 'default', titleKey: 'pages.statParam', page: SOON },
+  {
+    path: 'stat_param',
+    layout: 'default',
+    titleKey: 'pages.statParam',
+    page: lazy(() => import('./routes/stat-param')),
+  },
   {
     path: 'authoringService/ruleCenter/publish',
     layout: 'default',
@@ -377,8 +382,18 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     page: SOON,
   },
   { path: 'manage/commentManage/video', layout: 'default', titleKey: 'pages.commentVideo', page: SOON },
-  { path: 'manage/dataAnalyse/imageAnalyse', layout: 'default', titleKey: 'pages.imageAnalyse', page: SOON },
-  { path: 'manage/dataAnalyse/videoAnalyse', layout: 'default', titleKey: 'pages.videoAnalyse', page: SOON },
+  {
+    path: 'manage/dataAnalyse/imageAnalyse',
+    layout: 'default',
+    titleKey: 'pages.imageAnalyse',
+    page: lazy(() => import('./routes/data-analyse-image')),
+  },
+  {
+    path: 'manage/dataAnalyse/videoAnalyse',
+    layout: 'default',
+    titleKey: 'pages.videoAnalyse',
+    page: lazy(() => import('./routes/data-analyse-video')),
+  },
 
   // ── only-header layout ─────────────────────────────────────────────────────────────────────────
   {

@@ -26,7 +26,7 @@ const partitions = async () => {
   const result = await t.db.execute(sql`select c.relname as name from pg_inherits i
     join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
     where p.relname = 'reader_events' order by 1`);
-  return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  return (result as { rows: { name: string }[] }).rows.map((r) => r.name);
 };
 
 describe('analytics maintenance', () => {
@@ -60,7 +60,7 @@ describe('analytics maintenance', () => {
     const readers = await t.db.execute(
       sql`select readers from work_daily where content_id = ${work.id} and day = '2026-06-10'`,
     );
-    expect((readers as unknown as { rows: { readers: number }[] }).rows[0]!.readers).toBe(2);
+    expect((readers as { rows: { readers: number }[] }).rows[0]!.readers).toBe(2);
 
     // past the retention (EVENT_RETENTION_DAYS, default 400): the day's partition and event ids go
     const later = new Date(now.getTime() + (t.config.eventRetentionDays + 2) * 86_400_000);
@@ -68,7 +68,7 @@ describe('analytics maintenance', () => {
     expect(dropped.dropped).toContain(partitionName('2026-06-10'));
     expect(await partitions()).not.toContain(partitionName('2026-06-10'));
     const ids = await t.db.execute(sql`select count(*)::int as n from event_ids where day = '2026-06-10'`);
-    expect((ids as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((ids as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
 
     // the rollups of the dropped day survive a rebuild
     await rebuildRollups(t.db);

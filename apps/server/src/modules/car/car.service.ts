@@ -1,4 +1,4 @@
-import { CAR_SEARCH_LIMIT, type CarSeriesItem } from '@cc/contracts';
+import { CAR_SEARCH_LIMIT, type CarSeriesItem, type MessageLanguage } from '@cc/contracts';
 import { normaliseForModeration } from '../moderation/moderation.service.js';
 import { CAR_CATALOGUE } from './car-catalogue.data.js';
 
@@ -97,4 +97,34 @@ export function carSeriesByIds(ids: readonly number[]): CarSeriesItem[] {
     const item = SERIES_BY_ID.get(id);
     return item ? [item] : [];
   });
+}
+
+/** Brand and series names of the catalogue by series id, in both languages (`nameEn` when the catalogue has one). */
+const NAMES_BY_ID: ReadonlyMap<number, Record<MessageLanguage, { brand: string; series: string }>> = new Map(
+  CAR_CATALOGUE.flatMap((brand) =>
+    brand.series.map((series) => [
+      series.id,
+      {
+        'zh-CN': { brand: brand.name, series: series.name },
+        'en-US': { brand: brand.nameEn, series: series.nameEn ?? series.name },
+      },
+    ]),
+  ),
+);
+
+/**
+ * The names of catalogue series in `lang` (issue #12 creative trends: a series is shown as `brand series`): zh-CN as
+ * written in China (`比亚迪` `汉`), en-US by the English or pinyin name where the catalogue has one (`BYD` `Han`).
+ * @returns series id → `{ brand, series }`; ids not in the catalogue are left out
+ */
+export function carSeriesNames(
+  ids: Iterable<number>,
+  lang: MessageLanguage,
+): Map<number, { brand: string; series: string }> {
+  const out = new Map<number, { brand: string; series: string }>();
+  for (const id of ids) {
+    const names = NAMES_BY_ID.get(id);
+    if (names) out.set(id, names[lang]);
+  }
+  return out;
 }

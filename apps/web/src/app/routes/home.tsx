@@ -1,7 +1,8 @@
 import { Alert, Button } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AuthorCard, KeyNumbers, QuickEntries } from '../../features/home';
+import { AuthorCard, QuickEntries } from '../../features/home';
+import { HomeDataCard } from '../../features/audience-data';
 import { MessageListView, useMessageList } from '../../features/messages';
 import { NoticeList } from '../../features/notices';
 import {
@@ -42,7 +43,10 @@ function UnreadMessages() {
   return <MessageListView messages={unread.data.list} compact />;
 }
 
-/** Home `/`: the author's card, key numbers, quick entries, unread messages and latest notices. */
+/**
+ * Home `/`: the author's card, key numbers (audience data of a short period, issue #12), quick entries, unread
+ * messages and latest notices.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useUserInfo();
@@ -70,7 +74,7 @@ export default function HomePage() {
       ) : null}
       <div className="cc-home-grid">
         <Section title={t('home.keyNumbers')} more="/dataOverview">
-          <KeyNumbers />
+          <HomeDataCard />
         </Section>
         <Section title={t('home.quickPublish')}>
           <QuickEntries dynamicShow={dynamicShow} />

@@ -10,6 +10,13 @@ export {
   USER_INFO_PATH,
 } from './api-client';
 export { ApiError, apiErrorText, ercdText, isApiError, ruleRefOf } from './api-error';
+export {
+  downloadSigned,
+  filenameFromDisposition,
+  saveBlob,
+  type DownloadedFile,
+  type DownloadOptions,
+} from './download';
 export { cancelAllRequests, pendingRequestCount, trackRequest, untrackRequest } from './cancel-list';
 export { rewriteImageHosts } from './image-hosts';
 export { SaveSession, type SaveSessionParam } from './save-session';

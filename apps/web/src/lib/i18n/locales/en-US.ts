@@ -14,6 +14,8 @@ import { liveEnUS } from './live.en-US';
 import { programEnUS } from './program.en-US';
 import { dynamicEnUS } from './dynamic.en-US';
 import { certificationEnUS } from './certification.en-US';
+import { dataEnUS } from './data.en-US';
+import { fansEnUS } from './fans.en-US';
 import { rulesEnUS } from './rules.en-US';
 import { designsEnUS, editorEnUS } from './editor.en-US';
 
@@ -340,6 +342,8 @@ const enUS: Resources = {
   program: programEnUS,
   dynamic: dynamicEnUS,
   certification: certificationEnUS,
+  data: dataEnUS,
+  fans: fansEnUS,
   rules: rulesEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',

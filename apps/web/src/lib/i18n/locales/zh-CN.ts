@@ -14,6 +14,8 @@ import { liveZhCN } from './live.zh-CN';
 import { programZhCN } from './program.zh-CN';
 import { dynamicZhCN } from './dynamic.zh-CN';
 import { certificationZhCN } from './certification.zh-CN';
+import { dataZhCN } from './data.zh-CN';
+import { fansZhCN } from './fans.zh-CN';
 import { rulesZhCN } from './rules.zh-CN';
 
 /** zh-CN resources: the product's default language. en-US must carry every key (typed by Resources). */
@@ -337,6 +339,8 @@ const zhCN = {
   program: programZhCN,
   dynamic: dynamicZhCN,
   certification: certificationZhCN,
+  data: dataZhCN,
+  fans: fansZhCN,
   rules: rulesZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
