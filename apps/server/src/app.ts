@@ -93,7 +93,8 @@ export async function buildApp(
   await app.register(signature, { config });
 
   await app.register(healthRoutes, { handle });
-  await app.register(homeRoutes, { db, config });
+  const clock = deps.clock ?? (() => new Date());
+  await app.register(homeRoutes, { db, config, clock });
   await app.register(passportRoutes, { db, config });
   await app.register(userRoutes, { db, config });
   await app.register(messageRoutes, { db });
@@ -107,7 +108,7 @@ export async function buildApp(
   await app.register(liveRoutes, { db, config });
   await app.register(programRoutes, { db });
   await app.register(opsRoutes, { db });
-  await app.register(analyticsRoutes, { db, config, clock: deps.clock ?? (() => new Date()) });
+  await app.register(analyticsRoutes, { db, config, clock });
   // certification and the rule centre (issue #11)
   const catalog = await ruleCatalogOf(config.rulesDir);
   const keys = keyringFromConfig(config.dataKeys);

@@ -4,7 +4,6 @@ import type { AppConfig } from '../config.js';
 import {
   albums,
   contents,
-  dailyStats,
   dynamics,
   lives,
   programs,
@@ -27,8 +26,9 @@ import { hashPassword } from '../modules/passport/passport.service.js';
 import { findCredentials } from '../modules/user/user.service.js';
 
 /**
- * The demo author of API.md §5 with content, messages, notices, fans and daily numbers. Idempotent: does
- * nothing when the account `demo` exists. Never called in production (main.ts decides).
+ * The demo author of API.md §5 with content, messages and notices. Idempotent: does nothing when the account
+ * `demo` exists. Never called in production (main.ts decides). It writes no audience numbers: those come from
+ * reader events, which the simulator (src/simulate/) sends through /open/events (issue #12).
  */
 
 export const DEMO_ACCOUNT = 'demo';
@@ -46,10 +46,6 @@ const demoContent: {
   type: (typeof contents.$inferInsert)['type'];
   title: string;
   status: (typeof contents.$inferInsert)['status'];
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
   daysAgo: number;
   /** why the automatic review refused it (a catalog message, rendered in the reader's language) */
   rejectMessage?: MessageRef;
@@ -60,50 +56,30 @@ const demoContent: {
     type: 'article',
     title: '2024款凯美瑞双擎深度试驾：油耗到底有多低',
     status: 'published',
-    views: 128_430,
-    likes: 3_210,
-    comments: 412,
-    shares: 188,
     daysAgo: 1,
   },
   {
     type: 'article',
     title: '十万元预算买什么车？五款家用轿车横评',
     status: 'published',
-    views: 56_712,
-    likes: 1_480,
-    comments: 230,
-    shares: 95,
     daysAgo: 3,
   },
   {
     type: 'article',
     title: '冬季电动车续航缩水怎么办：实测与建议',
     status: 'reviewing',
-    views: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
     daysAgo: 0,
   },
   {
     type: 'article',
     title: '新手提车必看的十个细节检查项目',
     status: 'draft',
-    views: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
     daysAgo: 2,
   },
   {
     type: 'article',
     title: '4S店搞博彩式抽奖促销，值得去吗',
     status: 'rejected',
-    views: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
     daysAgo: 4,
     rejectMessage: {
       code: 'REVIEW_SENSITIVE_WORD',
@@ -114,60 +90,36 @@ const demoContent: {
     type: 'video',
     title: '极狐阿尔法S 冰雪路面制动实测',
     status: 'published',
-    views: 342_118,
-    likes: 9_802,
-    comments: 1_204,
-    shares: 640,
     daysAgo: 5,
   },
   {
     type: 'video',
     title: '二手车交易避坑指南（上）',
     status: 'published',
-    views: 8_906,
-    likes: 312,
-    comments: 45,
-    shares: 21,
     daysAgo: 9,
   },
   {
     type: 'smallVideo',
     title: '60秒看懂混动和增程的区别',
     status: 'published',
-    views: 23_004,
-    likes: 1_021,
-    comments: 88,
-    shares: 130,
     daysAgo: 6,
   },
   {
     type: 'album',
     title: '北京车展新车图集：十台最值得关注的车',
     status: 'published',
-    views: 15_230,
-    likes: 640,
-    comments: 52,
-    shares: 40,
     daysAgo: 12,
   },
   {
     type: 'dynamic',
     title: '今天去试驾了新款途观L，周末出详细体验',
     status: 'published',
-    views: 2_310,
-    likes: 188,
-    comments: 36,
-    shares: 4,
     daysAgo: 1,
   },
   {
     type: 'article',
     title: '新车到店实拍，想看实车的朋友加微信预约',
     status: 'reviewing',
-    views: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
     daysAgo: 0,
     holdMessage: {
       code: 'REVIEW_HELD_WORD',
@@ -178,20 +130,12 @@ const demoContent: {
     type: 'live',
     title: '周五晚八点：买车答疑直播',
     status: 'published',
-    views: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
     daysAgo: 0,
   },
   {
     type: 'program',
     title: '《车评小王说》第12期：保养的那些误区',
     status: 'published',
-    views: 41_870,
-    likes: 1_336,
-    comments: 201,
-    shares: 77,
     daysAgo: 15,
   },
 ];
@@ -242,7 +186,6 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
         grade: 3,
         dynamicShow: 1,
         authStatus: 2,
-        fansCount: 12_846,
       })
       .returning();
     const userId = user!.id;
@@ -264,10 +207,6 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
           rejectReason: item.rejectMessage ? renderMessage(item.rejectMessage, 'zh-CN') : null,
           rejectMessage: item.rejectMessage ?? null,
           holdMessage: item.holdMessage ?? null,
-          views: item.views,
-          likes: item.likes,
-          comments: item.comments,
-          shares: item.shares,
           publishedAt: item.status === 'published' ? at : null,
           createdAt: at,
           updatedAt: at,
@@ -449,16 +388,6 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
     }
     await sendSystemMessage(tx, { userId, ...messageTemplates.welcome('车评小王') });
 
-    for (let d = 1; d <= 30; d++) {
-      const day = new Date(now.getTime() - d * DAY).toISOString().slice(0, 10);
-      await tx.insert(dailyStats).values({
-        userId,
-        day,
-        views: 8_000 + ((d * 7919) % 9_000),
-        likes: 200 + ((d * 131) % 300),
-        newFans: 40 + ((d * 37) % 90),
-      });
-    }
   });
 
   // Notices in zh-CN with their en-US translation (issue #9: both languages render).

@@ -67,10 +67,11 @@ export async function listAuthorDynamics(
       carSeriesIds: contents.carSeriesIds,
       publishedAt: contents.publishedAt,
       updatedAt: contents.updatedAt,
-      views: contents.views,
-      likes: contents.likes,
-      comments: contents.comments,
-      shares: contents.shares,
+      // lifetime numbers from the audience rollup (issue #12: every number from reader events)
+      views: sql<number>`(select coalesce(sum(w.views), 0)::int from work_daily w where w.content_id = ${contents.id})`,
+      likes: sql<number>`(select greatest(coalesce(sum(w.likes), 0), 0)::int from work_daily w where w.content_id = ${contents.id})`,
+      comments: sql<number>`(select coalesce(sum(w.comments), 0)::int from work_daily w where w.content_id = ${contents.id})`,
+      shares: sql<number>`(select coalesce(sum(w.shares), 0)::int from work_daily w where w.content_id = ${contents.id})`,
       images: dynamics.images,
       videoId: dynamics.videoId,
     })

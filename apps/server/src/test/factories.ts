@@ -10,7 +10,7 @@ import type {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { contents, dailyStats, uploads, userIdentities, users } from '../db/schema/index.js';
+import { contents, uploads, userIdentities, users } from '../db/schema/index.js';
 import { scopedUploadKey, videoFileKey } from '../modules/fileservice/fileservice.service.js';
 import { sendSystemMessage, type SystemMessageInput } from '../modules/message/message.service.js';
 import { publishNotice } from '../modules/notice/notice.service.js';
@@ -274,16 +274,3 @@ export function createNotice(
   return publishNotice(db, { title: '平台公告', content: '<p>公告内容</p>', ...fields });
 }
 
-/** One `daily_stats` row of `userId` for `day` (YYYY-MM-DD, UTC). */
-export async function createDailyStats(
-  db: Db,
-  userId: number,
-  day: string,
-  fields: Partial<typeof dailyStats.$inferInsert> = {},
-) {
-  const [row] = await db
-    .insert(dailyStats)
-    .values({ userId, day, ...fields })
-    .returning();
-  return row!;
-}

@@ -494,3 +494,42 @@ export async function maintainAnalytics(
 export function rebuildRollups(db: Db): Promise<string | null> {
   return repo.rebuildRollups(db);
 }
+
+/** The headline numbers of the home page (`/api/home/overview`, docs/api.md), all from the rollups. */
+export interface AuthorHeadline {
+  /** current fans */
+  fans: number;
+  /** views and likes over the author's whole history */
+  totalViews: number;
+  totalLikes: number;
+  /** yesterday in `REPORT_TZ`: views and fans gained */
+  yesterdayViews: number;
+  yesterdayFans: number;
+}
+
+/**
+ * The home page's headline numbers (issue #12: computed from reader events, no longer seeded).
+ * @param now the clock; yesterday is the `REPORT_TZ` day before `now`'s
+ */
+export async function authorHeadline(
+  db: Db,
+  opts: AnalyticsOptions,
+  authorId: number,
+  now: Date,
+): Promise<AuthorHeadline> {
+  const y = addDays(dayIn(now, opts.reportTz), -1);
+  const [fans, all, yesterday, yesterdayFans] = await Promise.all([
+    repo.countFans(db, authorId),
+    repo.authorDays(db, authorId, '0001-01-01', '9999-12-31'),
+    repo.authorDays(db, authorId, y, y),
+    repo.fansDays(db, authorId, y, y),
+  ]);
+  const total = sumCounters(all);
+  return {
+    fans,
+    totalViews: total.views,
+    totalLikes: Math.max(0, total.likes),
+    yesterdayViews: yesterday[0]?.views ?? 0,
+    yesterdayFans: yesterdayFans.days[0]?.gained ?? 0,
+  };
+}

@@ -22,7 +22,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
 import { DRAFT_QUOTA } from './content.service.js';
-import { contents, messages } from '../../db/schema/index.js';
+import { contents, messages, workDaily } from '../../db/schema/index.js';
 import { createArticle } from '../../test/factories.js';
 import { body, signedGet, signedPost, type TestSession } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
@@ -362,12 +362,16 @@ describe('content list', () => {
     const s = await t.signIn();
     const base = Date.now();
     const at = (m: number) => new Date(base - m * 60_000);
-    await createArticle(t.db, s.userId, {
+    const measured = await createArticle(t.db, s.userId, {
       title: '宝马三系长测',
       status: 'published',
       updatedAt: at(3),
-      views: 10,
     });
+    // its audience rollup (issue #12: stats come from reader events)
+    await t.db.insert(workDaily).values([
+      { contentId: measured.id, day: '2026-11-01', authorId: s.userId, contentType: 'article', views: 6, likes: 2 },
+      { contentId: measured.id, day: '2026-11-02', authorId: s.userId, contentType: 'article', views: 4, shares: 1 },
+    ]);
     await createArticle(t.db, s.userId, { title: '奔驰C级对比', status: 'draft', updatedAt: at(2) });
     await createArticle(t.db, s.userId, { title: '宝马X3试驾', status: 'published', updatedAt: at(1) });
     await createArticle(t.db, s.userId, { title: '已删除的宝马', status: 'deleted', updatedAt: at(0) });
@@ -395,7 +399,7 @@ describe('content list', () => {
     expect(page2.list.map((i) => i.title)).toEqual(['宝马视频']);
     expect(all.list[2]).toMatchObject({
       coverUrl: '/media/img/400x300/covers/a.jpg',
-      stats: { views: 10, likes: 0, comments: 0, shares: 0 },
+      stats: { views: 10, likes: 2, comments: 0, shares: 1 },
       rejectReason: null,
     });
     expect(body(await signedGet(t.app, '/api/content/list', { pageSize: 101 }, { session: s })).status).toBe(

@@ -30,10 +30,6 @@ export const contents = pgTable(
      * the reader's language; null when there is none or the reason is free text
      */
     rejectMessage: jsonb('reject_message').$type<MessageRef>(),
-    views: integer('views').notNull().default(0),
-    likes: integer('likes').notNull().default(0),
-    comments: integer('comments').notNull().default(0),
-    shares: integer('shares').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /**
      * when a `scheduled` article publishes (issue #10, API.md §13 publishType 2); null otherwise. Videos keep

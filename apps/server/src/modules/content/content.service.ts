@@ -27,7 +27,8 @@ import {
   type ProcessedBody,
 } from '../../lib/sanitize-html.js';
 import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
-import { readVideoFacts } from '../../read-models/video-facts.js';
+import { readVideoFacts, type VideoFacts } from '../../read-models/video-facts.js';
+import { readWorkTotals } from '../../read-models/work-data.js';
 import { coverUrl as uploadCoverUrl } from '../fileservice/fileservice.service.js';
 import { unownedImageIndexes } from '../media/media.service.js';
 import * as repo from './content.repo.js';
@@ -368,29 +369,38 @@ export function toListItem(row: repo.ContentRow, lang: MessageLanguage): Content
     coverUrl: row.coverUrls[0] ?? null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
-    stats: { views: row.views, likes: row.likes, comments: row.comments, shares: row.shares },
+    // filled from the audience rollups by addFacts (issue #12: numbers come from reader events)
+    stats: { views: 0, likes: 0, comments: 0, shares: 0 },
     rejectReason: rejectReasonIn(row, lang),
     rejectRuleRef: rejectRuleRefOf(row),
   };
 }
 
 /**
- * Adds the video facts to list items (API.md §9 extension, issue #3): `stats.plays` (the view count) and
- * `stats.duration` (seconds, null until probed) for `video`/`smallVideo`, and the upload's frame as cover
- * when the item has none. The facts cross modules, so they come from `read-models/video-facts.ts`.
+ * Adds what list items show beyond their row (API.md §9 and its extensions): `stats` (views, likes, comments,
+ * shares over the work's whole life) from the audience rollups (issue #12: every number from reader events;
+ * `read-models/work-data.ts`), and for `video`/`smallVideo` `stats.plays` and `stats.duration` (seconds, null
+ * until probed) and the upload's frame as cover when the item has none (issue #3, `read-models/video-facts.ts`).
  */
-async function addVideoFacts(db: Db, items: ContentListItem[]): Promise<ContentListItem[]> {
+async function addFacts(db: Db, items: ContentListItem[]): Promise<ContentListItem[]> {
   const isVideo = (i: ContentListItem) => i.type === 'video' || i.type === 'smallVideo';
-  const ids = items.filter(isVideo).map((i) => i.id);
-  if (ids.length === 0) return items;
-  const facts = await readVideoFacts(db, ids);
+  const videoIds = items.filter(isVideo).map((i) => i.id);
+  const [totals, facts] = await Promise.all([
+    readWorkTotals(
+      db,
+      items.map((i) => i.id),
+    ),
+    videoIds.length > 0 ? readVideoFacts(db, videoIds) : Promise.resolve(new Map<number, VideoFacts>()),
+  ]);
   return items.map((item) => {
-    if (!isVideo(item)) return item;
+    const n = totals.get(item.id);
+    const stats = { views: n?.views ?? 0, likes: n?.likes ?? 0, comments: n?.comments ?? 0, shares: n?.shares ?? 0 };
+    if (!isVideo(item)) return { ...item, stats };
     const f = facts.get(item.id);
     return {
       ...item,
       coverUrl: item.coverUrl ?? uploadCoverUrl(f?.uploadCover ?? null),
-      stats: { ...item.stats, plays: item.stats.views, duration: f?.duration ?? null },
+      stats: { ...stats, plays: n?.plays ?? 0, duration: f?.duration ?? null },
     };
   });
 }
@@ -414,7 +424,7 @@ export async function listContent(
     limit: param.pageSize,
     offset: (param.page - 1) * param.pageSize,
   });
-  const list = await addVideoFacts(
+  const list = await addFacts(
     db,
     rows.map((row) => toListItem(row, lang)),
   );
@@ -433,7 +443,7 @@ export async function getContentDetail(
 ): Promise<ContentDetail> {
   const row = await repo.findOwnContent(db, userId, id);
   if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'CONTENT_NOT_FOUND');
-  const [item] = await addVideoFacts(db, [toListItem(row, lang)]);
+  const [item] = await addFacts(db, [toListItem(row, lang)]);
   return {
     ...item!,
     content: row.content,

@@ -12,7 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { contents, dynamics, messages } from '../../db/schema/index.js';
+import { contents, dynamics, messages, workDaily } from '../../db/schema/index.js';
 import { sweepDueSchedules } from '../../jobs/schedule-sweep.js';
 import { createArticle, createImage, createVideo, type TestAuthor } from '../../test/factories.js';
 import { useTestApp } from '../../test/support.js';
@@ -405,10 +405,17 @@ describe('GET /api/dynamic/list', () => {
     await publish(a, { text: '还没发的草稿', publishType: 0 });
     await publish(a, { text: '违规内容 赌博', publishType: 1 });
     await publish(b, { text: '别人的动态' });
-    await t.db
-      .update(contents)
-      .set({ views: 12_345, likes: 67, comments: 8, shares: 9 })
-      .where(eq(contents.id, first));
+    // the audience rollup of the work (issue #12: the list's numbers come from reader events)
+    await t.db.insert(workDaily).values({
+      contentId: first,
+      day: '2026-11-01',
+      authorId: a.userId,
+      contentType: 'dynamic',
+      views: 12_345,
+      likes: 67,
+      comments: 8,
+      shares: 9,
+    });
     const env = await list(a, 'community');
     expect(env.data).toMatchObject({ total: 2, page: 1, pageSize: 20 });
     expect(env.data.list.map((d) => d.id)).toEqual([second, first]);

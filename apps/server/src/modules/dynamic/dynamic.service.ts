@@ -20,6 +20,7 @@ import {
   listAuthorDynamics,
   readAttachedVideos,
 } from '../../read-models/dynamic-feed.js';
+import { readWorkTotals } from '../../read-models/work-data.js';
 import {
   checkOwnImages,
   type ContentRow,
@@ -227,9 +228,22 @@ export async function getDynamicDetail(
     throw new AppError('NOT_FOUND', { code: 'WORK_NOT_FOUND', params: { type: WORK_TYPE_NAMES.dynamic } });
   const facts = await repo.findDynamic(db, id);
   const videoId = facts?.videoId ?? null;
-  const videos = await readAttachedVideos(db, videoId ? [videoId] : []);
+  const [videos, totals] = await Promise.all([
+    readAttachedVideos(db, videoId ? [videoId] : []),
+    readWorkTotals(db, [id]),
+  ]);
+  const n = totals.get(id);
   const item = toFeedItem(
-    { ...row, images: facts?.images ?? [], videoId },
+    {
+      ...row,
+      images: facts?.images ?? [],
+      videoId,
+      // lifetime numbers from the audience rollup (issue #12)
+      views: n?.views ?? 0,
+      likes: n?.likes ?? 0,
+      comments: n?.comments ?? 0,
+      shares: n?.shares ?? 0,
+    },
     toVideo(videoId ? videos.get(videoId) : undefined, userId),
   );
   return {

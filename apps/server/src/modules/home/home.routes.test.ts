@@ -3,11 +3,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_PASSWORD, seedDemo } from '../../db/seed.js';
-import { createArticle, createDailyStats, createNotice } from '../../test/factories.js';
+import { buildApp } from '../../app.js';
+import { DEV_OPEN_SITE_KEY } from '../../config.js';
+import { createArticle, createNotice } from '../../test/factories.js';
 import { body, createTestApp, login, signedGet } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
 import { publishNotice } from '../notice/notice.service.js';
-import { yesterdayUtc } from './home.service.js';
 
 // Home numbers, notices, the demo seed and the web-app fallback.
 const webDist = path.join('/tmp', `cc-web-dist-${process.pid}`);
@@ -20,22 +21,51 @@ const t = useTestApp(async () => {
 });
 
 describe('home/overview', () => {
-  it('sums the author\u2019s content (not deleted), fans and yesterday from daily_stats', async () => {
-    const author = await t.signIn({ fansCount: 321 });
-    await createArticle(t.db, author.userId, { status: 'published', views: 100, likes: 7 });
-    await createArticle(t.db, author.userId, { type: 'video', status: 'published', views: 50, likes: 3 });
-    await createArticle(t.db, author.userId, { status: 'deleted', views: 1000, likes: 1000 });
-    await createDailyStats(t.db, author.userId, yesterdayUtc(), { views: 42, newFans: 5 });
-    await createDailyStats(t.db, author.userId, '2000-01-01', { views: 9999, newFans: 9999 });
-    const env = await t.get<HomeOverview>('/api/home/overview', {}, author);
-    expect(env.data).toEqual({
-      fans: 321,
-      totalViews: 150,
-      totalLikes: 10,
-      contentCount: 2,
-      yesterdayViews: 42,
-      yesterdayFans: 5,
-    });
+  it('counts the works not deleted and takes every number from reader events (issue #12)', async () => {
+    const now = new Date('2026-11-20T04:00:00Z'); // 2026-11-20 12:00 in Shanghai
+    const app = await buildApp(t.config, { handle: t.handle, clock: () => now });
+    await app.ready();
+    try {
+      const author = await t.signIn();
+      const a = await createArticle(t.db, author.userId, { status: 'published' });
+      await createArticle(t.db, author.userId, { type: 'video', status: 'published' });
+      await createArticle(t.db, author.userId, { status: 'deleted' });
+      const yesterday = '2026-11-19T04:00:00Z';
+      const ev = (n: number, type: string, at: string, extra: Record<string, unknown>) => ({
+        eventId: `home-${process.pid}-${n}-xxxxxxxx`,
+        type,
+        at,
+        readerId: `r${n}`,
+        ...extra,
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/open/events',
+        headers: { 'x-site-key': DEV_OPEN_SITE_KEY, 'content-type': 'application/json' },
+        payload: {
+          events: [
+            ev(1, 'view', yesterday, { contentId: a.id }),
+            ev(2, 'view', yesterday, { contentId: a.id }),
+            ev(3, 'view', now.toISOString(), { contentId: a.id }),
+            ev(4, 'like', now.toISOString(), { contentId: a.id }),
+            ev(5, 'follow', yesterday, { authorId: author.userId }),
+            ev(6, 'follow', now.toISOString(), { authorId: author.userId }),
+          ],
+        },
+      });
+      expect(JSON.parse(res.body).data.accepted).toBe(6);
+      const env = body<HomeOverview>(await signedGet(app, '/api/home/overview', {}, { session: author }));
+      expect(env.data).toEqual({
+        fans: 2,
+        totalViews: 3,
+        totalLikes: 1,
+        contentCount: 2,
+        yesterdayViews: 2,
+        yesterdayFans: 1,
+      });
+    } finally {
+      await app.close();
+    }
   });
 });
 
@@ -88,9 +118,9 @@ describe('demo seed', () => {
     expect(groups.find((g) => g.msgGroup === 8)!.unreadCount).toBeGreaterThanOrEqual(3);
     const content = await get<ListData<unknown>>('/api/content/list', { pageSize: 100 });
     expect(content.total).toBeGreaterThanOrEqual(12);
+    // the seed writes no numbers: the demo's audience comes from simulated reader events (src/simulate/)
     const overview = await get<HomeOverview>('/api/home/overview');
-    expect(overview.yesterdayViews).toBeGreaterThan(0);
-    expect(overview.fans).toBeGreaterThan(0);
+    expect(overview.contentCount).toBeGreaterThanOrEqual(12);
     // Demo videos open in the video pages and play the clip shipped with the project (issue #9).
     const videosList = await get<ListData<{ id: number }>>('/api/content/list', { type: 'video' });
     expect(videosList.total).toBeGreaterThan(0);
@@ -133,8 +163,11 @@ describe('web app hosting', () => {
     for (const url of ['/api/x', '/fileservice/x', '/open/x', '/media/x']) {
       const res = await t.app.inject(url);
       expect(res.headers['content-type'], url).toMatch(/json/);
-      expect(res.json<{ status: number }>().status).toBe(10006);
+      // /open/ asks for the site key first (API.md §10)
+      expect(res.json<{ status: number }>().status).toBe(url === '/open/x' ? 10002 : 10006);
     }
+    const keyed = await t.app.inject({ url: '/open/x', headers: { 'x-site-key': DEV_OPEN_SITE_KEY } });
+    expect(keyed.json<{ status: number }>().status).toBe(10006);
   });
 
   it('says how to build when WEB_DIST is missing', async () => {

@@ -20,9 +20,9 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
 
 export default async function homeRoutes(
   app: FastifyInstance,
-  opts: { db: Db; config: AppConfig },
+  opts: { db: Db; config: AppConfig; clock: () => Date },
 ): Promise<void> {
-  const { db, config } = opts;
+  const { db, config, clock } = opts;
   app.get(
     '/api/config',
     {
@@ -44,6 +44,6 @@ export default async function homeRoutes(
       tags: ['home'],
       data: homeOverviewSchema,
     },
-    async (_p, request) => service.getOverview(db, requireUser(request).id),
+    async (_p, request) => service.getOverview(db, requireUser(request).id, config.reportTz, clock()),
   );
 }

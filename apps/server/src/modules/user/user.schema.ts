@@ -37,7 +37,6 @@ export const users = pgTable(
     grade: smallint('grade').notNull().default(1),
     /** 0 or 1 */
     dynamicShow: smallint('dynamic_show').notNull().default(0),
-    fansCount: integer('fans_count').notNull().default(0),
     /** `author`, or `operator` (reviews held works, issue #10 "Review"; API.md §13) */
     role: text('role').$type<UserRole>().notNull().default('author'),
     /*
@@ -86,20 +85,4 @@ export const uploadTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('upload_tokens_hash_uq').on(t.tokenHash)],
-);
-
-/** Per-author daily numbers (a small rollup; the demo seeds it). `day` is a UTC date. */
-export const dailyStats = pgTable(
-  'daily_stats',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: text('day').notNull(),
-    views: integer('views').notNull().default(0),
-    likes: integer('likes').notNull().default(0),
-    newFans: integer('new_fans').notNull().default(0),
-  },
-  (t) => [uniqueIndex('daily_stats_user_day_uq').on(t.userId, t.day)],
 );
