@@ -387,7 +387,6 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
       );
     }
     await sendSystemMessage(tx, { userId, ...messageTemplates.welcome('车评小王') });
-
   });
 
   // Notices in zh-CN with their en-US translation (issue #9: both languages render).

@@ -273,4 +273,3 @@ export function createNotice(
 ): Promise<NoticeDetail> {
   return publishNotice(db, { title: '平台公告', content: '<p>公告内容</p>', ...fields });
 }
-

@@ -369,8 +369,22 @@ describe('content list', () => {
     });
     // its audience rollup (issue #12: stats come from reader events)
     await t.db.insert(workDaily).values([
-      { contentId: measured.id, day: '2026-11-01', authorId: s.userId, contentType: 'article', views: 6, likes: 2 },
-      { contentId: measured.id, day: '2026-11-02', authorId: s.userId, contentType: 'article', views: 4, shares: 1 },
+      {
+        contentId: measured.id,
+        day: '2026-11-01',
+        authorId: s.userId,
+        contentType: 'article',
+        views: 6,
+        likes: 2,
+      },
+      {
+        contentId: measured.id,
+        day: '2026-11-02',
+        authorId: s.userId,
+        contentType: 'article',
+        views: 4,
+        shares: 1,
+      },
     ]);
     await createArticle(t.db, s.userId, { title: '奔驰C级对比', status: 'draft', updatedAt: at(2) });
     await createArticle(t.db, s.userId, { title: '宝马X3试驾', status: 'published', updatedAt: at(1) });

@@ -394,7 +394,12 @@ async function addFacts(db: Db, items: ContentListItem[]): Promise<ContentListIt
   ]);
   return items.map((item) => {
     const n = totals.get(item.id);
-    const stats = { views: n?.views ?? 0, likes: n?.likes ?? 0, comments: n?.comments ?? 0, shares: n?.shares ?? 0 };
+    const stats = {
+      views: n?.views ?? 0,
+      likes: n?.likes ?? 0,
+      comments: n?.comments ?? 0,
+      shares: n?.shares ?? 0,
+    };
     if (!isVideo(item)) return { ...item, stats };
     const f = facts.get(item.id);
     return {
