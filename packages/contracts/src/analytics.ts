@@ -517,9 +517,13 @@ export const fanItemSchema = z.strictObject({
   device: z.enum(READER_DEVICES).nullable(),
 });
 export type FanItem = z.infer<typeof fanItemSchema>;
-export const fansListSchema = listDataSchema(fanItemSchema);
+/** `GET /api/fans/list`: a list (API.md §3) plus `asOf` (API.md §11: every answer carries it). */
+export const fansListSchema = listDataSchema(fanItemSchema).extend({ asOf: isoTimeSchema });
+export type FansList = z.infer<typeof fansListSchema>;
 const keyCountsSchema = z.array(z.strictObject({ key: z.string(), count: countSchema }));
 export const fansPortraitSchema = z.strictObject({
+  /** API.md §11: every answer carries `asOf` */
+  asOf: isoTimeSchema,
   gender: keyCountsSchema,
   ageBand: keyCountsSchema,
   region: keyCountsSchema,

@@ -176,7 +176,7 @@ export default async function analyticsRoutes(
       tags: ['fans'],
       data: fansListSchema,
     },
-    async (p, request) => service.listFans(db, requireUser(request).id, p.page, p.pageSize),
+    async (p, request) => service.listFans(db, requireUser(request).id, p.page, p.pageSize, clock()),
   );
 
   signedRoute(
@@ -189,7 +189,7 @@ export default async function analyticsRoutes(
       tags: ['fans'],
       data: fansPortraitSchema,
     },
-    async (_p, request) => analytics.fansPortrait(requireUser(request).id),
+    async (_p, request) => analytics.fansPortrait(requireUser(request).id, clock()),
   );
 
   fileRoute(

@@ -64,7 +64,7 @@ export interface StatsReader {
   workDetail(authorId: number, id: number, period: DataPeriod, now: Date): Promise<WorkDetail>;
   fansCount(authorId: number, now: Date): Promise<FansCount>;
   fansChart(authorId: number, period: DataPeriod, now: Date): Promise<FansChart>;
-  fansPortrait(authorId: number): Promise<FansPortrait>;
+  fansPortrait(authorId: number, now: Date): Promise<FansPortrait>;
 }
 
 /** The analytics settings the service needs (config `reportTz`). */
@@ -412,14 +412,14 @@ export function postgresAnalytics(db: Db, opts: AnalyticsOptions): EventSink & S
       });
     },
 
-    async fansPortrait(authorId) {
+    async fansPortrait(authorId, now) {
       const [gender, ageBand, region, device] = await Promise.all([
         repo.fanPortrait(db, authorId, 'gender'),
         repo.fanPortrait(db, authorId, 'ageBand'),
         repo.fanPortrait(db, authorId, 'region'),
         repo.fanPortrait(db, authorId, 'device'),
       ]);
-      return { gender, ageBand, region, device };
+      return { asOf: now.toISOString(), gender, ageBand, region, device };
     },
   };
 }
@@ -437,12 +437,12 @@ export function toFanItem(r: repo.FanRow): FanItem {
 }
 
 /** `GET /api/fans/list` (API.md §11): the author's current fans, newest first. */
-export async function listFans(db: Db, authorId: number, page: number, pageSize: number) {
+export async function listFans(db: Db, authorId: number, page: number, pageSize: number, now: Date) {
   const [rows, total] = await Promise.all([
     repo.listFans(db, authorId, pageSize, (page - 1) * pageSize),
     repo.countFans(db, authorId),
   ]);
-  return { list: rows.map(toFanItem), total, page, pageSize };
+  return { list: rows.map(toFanItem), total, page, pageSize, asOf: now.toISOString() };
 }
 
 /**

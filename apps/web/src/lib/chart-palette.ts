@@ -1,0 +1,20 @@
+import { BRAND_COLOR } from './theme';
+
+/**
+ * The data pages' chart colours (DESIGN.md: "charts use a palette that starts with the brand colour"): the
+ * brand blue, then hues far enough apart to tell series apart, given to an ECharts option as `color`.
+ */
+export const CHART_PALETTE = [
+  BRAND_COLOR,
+  '#13A8A8',
+  '#FA8C16',
+  '#EB2F96',
+  '#722ED1',
+  '#52C41A',
+  '#FADB14',
+  '#8C8C8C',
+] as const;
+
+/** The gained/lost pair of a chart: success green and error red of antd (every series also has its name). */
+export const GAIN_COLOR = '#389E0D';
+export const LOSS_COLOR = '#CF1322';
