@@ -78,6 +78,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         LOG_LEVEL: 'warn',
         // every test registers its own author (signIn): more than the product's 10 per IP and 15 minutes
         LOGIN_RATE_LIMIT: JSON.stringify({ registerPerIp: 1000 }),
+        // the demo's simulated reader traffic (issue #12) adds ~11 s to a first start and no test needs it
+        DEMO_TRAFFIC: '0',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -11,7 +11,7 @@ import {
   createVideo,
   type TestAuthor,
 } from './test/factories.js';
-import { lives, programs } from './db/schema/index.js';
+import { dataReports, lives, programs } from './db/schema/index.js';
 import { useTestApp } from './test/support.js';
 import { useWebDistFixture } from './test/web-dist.js';
 import { tokenFor } from './modules/fileservice/test-support.js';
@@ -194,6 +194,13 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/message/read_message': async (c) =>
     t.get('/api/message/read_message', { id: await message(c) }, c.intruder),
   [`POST ${FILESERVICE_PATHS.merge}`]: (c) => fileService(c, 'POST', FILESERVICE_PATHS.merge),
+  // a report is addressed by its week: the owner's week asked by the intruder, who has none (issue #12)
+  'GET /api/data/report_detail': async (c) => {
+    await t.db
+      .insert(dataReports)
+      .values({ authorId: c.owner.userId, weekStart: '2026-11-16', body: {}, createdAt: new Date() });
+    return t.get('/api/data/report_detail', { weekStart: '2026-11-16' }, c.intruder);
+  },
 };
 
 /** Routes that take no author's resource, and why. */
@@ -226,6 +233,13 @@ const NOT_RESOURCE_ROUTES: Record<string, string> = {
   'GET /api/fans/list': 'own fans, a list',
   'GET /api/fans/portrait': 'own fans',
   'GET /api/fans/export': 'own fans, a file',
+  'GET /api/creative/hot': 'totals over every author’s works, no one author’s numbers',
+  'GET /api/creative/interest': 'totals over every author’s works, no one author’s numbers',
+  'GET /api/topic/engagement':
+    'platform topics with totals over every author; own counts are the session’s; others’ works only once published',
+  'GET /api/data/report_list': 'own reports, a list',
+  'GET /api/influence/index': 'own influence index',
+  'GET /api/rank/list': 'daily rankings every author sees alike, plus own place',
   'GET /api/user_center/get_my_info_by_id': 'own user (the id is the session’s)',
   'GET /api/program/get_user_grade': 'own grade',
   'GET /api/dynamic/get_dynamic_auth': 'own permission',

@@ -135,6 +135,8 @@ const envSchema = z.object({
   SIGN_SECRETS: jsonFromString(z.record(z.string(), z.string().min(1))).optional(),
   APP_SECRET: z.string().min(16).optional(),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** with the demo: simulated reader traffic for its numbers (issue #12); `0` skips it (e2e, quick starts) */
+  DEMO_TRAFFIC: z.enum(['0', '1', 'true', 'false']).default('1'),
   IMAGE_HOSTS: z.string().default(''),
   SIBLING_SITES: jsonFromString(z.array(z.object({ name: z.string(), url: z.string() }))).optional(),
   FEEDBACK_URL: z.string().default('https://www.wjx.cn/vm/creator-centre-feedback.aspx'),
@@ -252,6 +254,8 @@ export interface AppConfig {
   /** HMAC key of upload-file secrets */
   appSecret: string;
   seedDemo: boolean;
+  /** when the demo is seeded, also simulate its reader traffic (src/simulate/, issue #12) */
+  demoTraffic: boolean;
   imageHosts: string[];
   siblingSites: { name: string; url: string }[];
   feedbackUrl: string;
@@ -366,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signSecrets,
     appSecret,
     seedDemo,
+    demoTraffic: truthy(e.DEMO_TRAFFIC),
     imageHosts: e.IMAGE_HOSTS.split(',')
       .map((s) => s.trim().replace(/\/+$/, ''))
       .filter(Boolean),

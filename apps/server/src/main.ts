@@ -7,6 +7,7 @@ import { openDb, pgliteNeedsInit } from './db/client.js';
 import { ensureDemoCovers } from './db/demo-covers.js';
 import { ensureDemoVideoFiles } from './db/demo-videos.js';
 import { seedDemo } from './db/seed.js';
+import { simulateDemo } from './simulate/run.js';
 import { rebuildRollups } from './modules/analytics/analytics.service.js';
 import { keyringFromConfig } from './lib/personal-data.js';
 import { reencryptPersonalData } from './modules/certification/certification.service.js';
@@ -60,8 +61,12 @@ async function main(argv: string[]): Promise<void> {
       const app = await buildApp(config);
       installGracefulShutdown(app);
       await app.dbHandle.migrate();
-      if (config.seedDemo && (await seedDemo(app.dbHandle.db, config)))
+      if (config.seedDemo && (await seedDemo(app.dbHandle.db, config))) {
         app.log.info('seeded the demo author (account demo)');
+        // the demo's audience numbers come from simulated reader events (issue #12)
+        if (config.demoTraffic)
+          await simulateDemo(app.dbHandle, config, (line) => app.log.info(`demo traffic: ${line}`));
+      }
       await app.listen({ port: config.port, host: config.host });
       return;
     }
@@ -75,7 +80,8 @@ async function main(argv: string[]): Promise<void> {
     case 'prepare': {
       const handle = await openDb(config);
       await handle.migrate();
-      if (config.seedDemo) await seedDemo(handle.db, config);
+      if (config.seedDemo && (await seedDemo(handle.db, config)) && config.demoTraffic)
+        await simulateDemo(handle, config);
       const storage = createStorage(config);
       if (config.seedDemo) await ensureDemoVideoFiles(handle.db, storage);
       await handle.close();
@@ -88,6 +94,8 @@ async function main(argv: string[]): Promise<void> {
       const handle = await openDb(config);
       await handle.migrate();
       const seeded = await seedDemo(handle.db, config);
+      if (seeded && config.demoTraffic)
+        await simulateDemo(handle, config, (line) => console.log(`demo traffic: ${line}`));
       await handle.close();
       console.log(seeded ? 'seeded the demo author' : 'demo author already exists');
       return;

@@ -18,6 +18,7 @@ import {
   topicEngagementSchema,
 } from './trends.js';
 import { changePasswordResultSchema } from './account.js';
+import { influenceIndexSchema, rankListSchema } from './influence.js';
 import { albumDetailSchema } from './album.js';
 import { carSeriesSearchSchema } from './car.js';
 import { liveDetailSchema, liveResetKeyResultSchema } from './live.js';
@@ -265,6 +266,9 @@ export const apiDataSchemas = {
   '/api/fans/chart': fansChartSchema,
   '/api/fans/list': fansListSchema,
   '/api/fans/portrait': fansPortraitSchema,
+  // influence index and rankings (issue #12, docs/api.md "Influence index and rankings")
+  '/api/influence/index': influenceIndexSchema,
+  '/api/rank/list': rankListSchema,
   // creative trends, topic engagement, weekly reports (issue #12, docs/api.md "Creative trends and topics")
   '/api/creative/hot': creativeHotSchema,
   '/api/creative/interest': creativeInterestSchema,

@@ -14,7 +14,9 @@ import { publishScheduledVideo } from '../modules/video/video.service.js';
 import { AUTH_PURGE_CRON, runAuthPurge } from './auth-purge.js';
 import { SCHEDULE_SWEEP_CRON, sweepDueSchedules } from './schedule-sweep.js';
 import { LIVE_REMINDER_CRON, runLiveReminders } from './live-reminder.js';
+import { DATA_REPORT_CRON, runDataReports } from './data-report.js';
 import { ANALYTICS_MAINTENANCE_CRON, runAnalyticsMaintenance } from './analytics-maintenance.js';
+import { INFLUENCE_DAILY_CRON, type InfluenceDailyData, runInfluenceJob } from './influence-daily.js';
 import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
 
 /**
@@ -28,7 +30,8 @@ import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
  * minutes, issue #10), `auth-purge` (hourly, issue #7: expired
  * sessions, stale auth attempts, expired upload tokens) and `upload-release` (the file a video swapped out,
  * once nothing plays it: issue #8 item 1) and `analytics-maintenance` (hourly and at start: event partitions
- * ahead, the retention drop, closed days' distinct readers; issue #12).
+ * ahead, the retention drop, closed days' distinct readers; issue #12) and `data-report` (Mondays 09:00 REPORT_TZ:
+ * the weekly data reports and their messages; issue #12).
  */
 
 /** How often an idle worker asks for work, seconds (pg-boss 10's minimum is 0.5). */
@@ -67,6 +70,7 @@ export function pgBossDb(handle: DbHandle): {
  * and the workers begin on `onReady`, and stop before the database closes (`preClose`).
  * @param deps what the job handlers need (the file service's dependencies, minus the queue itself)
  * @param config `loginRateLimit.windowMinutes` tells `auth-purge` which attempts are stale
+ *   (and `reportTz` is the time zone of the `data-report` schedule, Mondays 09:00)
  * @returns the queue modules send to
  */
 export function startJobs(
@@ -151,14 +155,35 @@ export function startJobs(
       if (sent) app.log.info({ sent }, 'live show reminders sent');
     });
     await boss.schedule(JOB_NAMES.liveReminder, LIVE_REMINDER_CRON);
+    await boss.work(JOB_NAMES.dataReport, { pollingIntervalSeconds: 30 }, async () => {
+      const made = await runDataReports(handle.db, config.reportTz);
+      app.log.info(made, 'weekly data reports made');
+    });
+    // WARNING: pg-boss sends a cron only within a minute of its time: a Monday 09:00 no server was up for is not
+    // caught up (a run at start would, but every test app starts the queue on the wall clock).
+    await boss.schedule(JOB_NAMES.dataReport, DATA_REPORT_CRON, {}, { tz: config.reportTz });
     await boss.work(JOB_NAMES.analyticsMaintenance, { pollingIntervalSeconds: 30 }, async () => {
       const done = await runAnalyticsMaintenance(handle.db, config);
       if (done.dropped.length || done.finalisedDays)
         app.log.info(done, 'analytics maintenance: partitions dropped, readers finalised');
     });
     await boss.schedule(JOB_NAMES.analyticsMaintenance, ANALYTICS_MAINTENANCE_CRON);
+    await boss.work<InfluenceDailyData>(
+      JOB_NAMES.influenceDaily,
+      { pollingIntervalSeconds: 30 },
+      async (jobs) => {
+        for (const job of jobs) {
+          const runs = await runInfluenceJob(handle.db, new Date(), config.reportTz, job.data ?? {});
+          if (runs.length)
+            app.log.info({ days: runs.map((r) => r.day) }, 'influence index and rankings computed');
+        }
+      },
+    );
+    await boss.schedule(JOB_NAMES.influenceDaily, INFLUENCE_DAILY_CRON, {}, { tz: config.reportTz });
     started = true;
     await boss.send(JOB_NAMES.analyticsMaintenance, {});
+    // once at start: recent days without an influence index (the server was down at 00:10)
+    await boss.send(JOB_NAMES.influenceDaily, { catchUp: true });
     // once at start: what came due while the server was down is published now, not at the next minute
     await boss.send(JOB_NAMES.scheduleSweep, {});
   });

@@ -17,8 +17,15 @@ export const JOB_NAMES = {
    * (the client key; issue #8 item 1: a swapped-out file is removed only when nothing references it)
    */
   uploadRelease: 'upload-release',
+  /** Mondays 09:00 REPORT_TZ: the weekly data report of every author with data (issue #12 `dataReport`) */
+  dataReport: 'data-report',
   /** hourly and at start: event partitions ahead, the retention drop, closed days' readers (issue #12) */
   analyticsMaintenance: 'analytics-maintenance',
+  /**
+   * 00:10 REPORT_TZ: yesterday's influence index and rankings; data `{ catchUp: true }` (sent at start) fills the
+   * recent days without an index (issue #12 `exponent`, `rank`)
+   */
+  influenceDaily: 'influence-daily',
 } as const;
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 

@@ -636,7 +636,7 @@ export async function rebuildRollups(db: Db): Promise<string | null> {
 export async function finaliseReaders(db: Db, before: string): Promise<number> {
   const days = rowsOf<{ day: string }>(
     await db.execute(sql`select distinct day::text as day from work_daily
-      where readers is null and day < ${before} order by 1 limit 31`),
+      where readers is null and day < ${before} order by 1 limit 120`),
   );
   for (const { day } of days) {
     await db.transaction(async (tx) => {

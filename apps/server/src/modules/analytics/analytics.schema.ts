@@ -150,6 +150,8 @@ export const workDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.contentId, t.day] }),
     index('work_daily_author_day_idx').on(t.authorId, t.day),
+    /** platform-wide reads by day: rising series and keywords, topic engagement */
+    index('work_daily_day_idx').on(t.day),
   ],
 );
 

@@ -16,7 +16,9 @@ import { dynamicEnUS } from './dynamic.en-US';
 import { certificationEnUS } from './certification.en-US';
 import { dataEnUS } from './data.en-US';
 import { fansEnUS } from './fans.en-US';
+import { influenceEnUS } from './influence.en-US';
 import { rulesEnUS } from './rules.en-US';
+import { trendsEnUS } from './trends.en-US';
 import { designsEnUS, editorEnUS } from './editor.en-US';
 
 /** en-US resources: same keys as zh-CN (the type makes a missing key a compile error). */
@@ -344,7 +346,9 @@ const enUS: Resources = {
   certification: certificationEnUS,
   data: dataEnUS,
   fans: fansEnUS,
+  influence: influenceEnUS,
   rules: rulesEnUS,
+  trends: trendsEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',
     formats: 'JPG, PNG, GIF or WebP, up to 20 MB',

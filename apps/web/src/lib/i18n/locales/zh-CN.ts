@@ -16,7 +16,9 @@ import { dynamicZhCN } from './dynamic.zh-CN';
 import { certificationZhCN } from './certification.zh-CN';
 import { dataZhCN } from './data.zh-CN';
 import { fansZhCN } from './fans.zh-CN';
+import { influenceZhCN } from './influence.zh-CN';
 import { rulesZhCN } from './rules.zh-CN';
+import { trendsZhCN } from './trends.zh-CN';
 
 /** zh-CN resources: the product's default language. en-US must carry every key (typed by Resources). */
 const zhCN = {
@@ -341,7 +343,9 @@ const zhCN = {
   certification: certificationZhCN,
   data: dataZhCN,
   fans: fansZhCN,
+  influence: influenceZhCN,
   rules: rulesZhCN,
+  trends: trendsZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
     formats: '支持 JPG、PNG、GIF、WebP，不超过 20MB',

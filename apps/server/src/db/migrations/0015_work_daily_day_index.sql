@@ -1,0 +1,1 @@
+CREATE INDEX "work_daily_day_idx" ON "work_daily" USING btree ("day");

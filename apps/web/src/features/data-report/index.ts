@@ -1,0 +1,2 @@
+export { DataReportView } from './components/data-report-page';
+export { reportWeekOf } from './logic';

@@ -1,0 +1,4 @@
+export { CreativeHotView } from './components/creative-hot';
+export { CreativeInterestView } from './components/creative-interest';
+export { TopicEngagementCard, TopicTopWorks, topicPeriodOf } from './components/topic-engagement';
+export { trendKindOf } from './logic';

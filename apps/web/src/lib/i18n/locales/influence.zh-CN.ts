@@ -1,0 +1,80 @@
+/**
+ * zh-CN texts of the influence index and the rankings (features/influence, issue #12). The formula's terms and the
+ * boards' definitions are not here: they come from INFLUENCE_TERM_RULES and RANK_BOARD_RULES of the contracts (one
+ * source with the server's computation and docs/api.md).
+ */
+export const influenceZhCN = {
+  title: '影响力指数',
+  intro:
+    '根据近 30 天的创作、传播、粉丝与可信度，按公开公式对数加权计算，满分 1000，每天 00:10 更新前一天的指数。',
+  score: '影响力指数',
+  outOf: '满分 {{max}}',
+  day: '{{day}} 的指数',
+  asOf: '数据更新于 {{time}}',
+  version: '公式 v{{version}}',
+  noIndex: '还没有影响力指数',
+  noIndexHint: '发布作品、获得阅读和粉丝后，次日 00:10 起每天计算指数。',
+  publishAction: '去发布作品',
+  components: {
+    title: '指数构成',
+    points: '得分',
+    remaining: '未得分',
+    aria: '指数构成：{{parts}}',
+    part: '{{name}} {{points}} / {{max}} 分',
+    term: '指标',
+    value: '近 30 天数值',
+    earned: '得分',
+    termsNote: '指标数值按该日的数据重新读取；若之后有迟到的事件，可能与当日得分略有出入。',
+  },
+  history: {
+    title: '近 90 天走势',
+    series: '影响力指数',
+    aria: '影响力指数走势，{{start}} 至 {{end}}：最新 {{score}} 分，最高 {{max}} 分',
+    empty: '指数计算满一天后，这里会显示走势。',
+  },
+  formula: {
+    title: '计算方法',
+    body: '计数类指标按 ln(数值 + 1) ÷ ln(封顶值 + 1) 乘以该项满分计分，达到封顶值即得满分，越往上增长越慢；比例类指标按比例计分。各项得分相加即为指数。',
+    toRank: '查看排行榜',
+  },
+  rank: {
+    tabs: '榜单',
+    boards: {
+      influence: '影响力榜',
+      hot: '热度榜',
+      popular: '人气榜',
+      safe: '安全榜',
+      carBuying: '购车影响力榜',
+      leader: '领袖榜',
+      video: '视频榜',
+    },
+    value: {
+      influence: '影响力指数',
+      hot: '热度增长',
+      popular: '近 7 天阅读与播放',
+      safe: '审核通过率',
+      carBuying: '车系作品互动',
+      leader: '影响力指数',
+      video: '有效播放',
+    },
+    place: '排名',
+    author: '作者',
+    movementTitle: '较前一日',
+    movement: {
+      up: '上升 {{n}} 名',
+      down: '下降 {{n}} 名',
+      same: '排名不变',
+      new: '新上榜',
+    },
+    newTag: '新',
+    mine: '我的排名',
+    minePlace: '第 {{place}} 名',
+    notOnBoard: '你还不在这个榜单上',
+    notOnBoardHint: '持续发布作品、提升互动后，次日的榜单会有你的位置。',
+    day: '{{day}} 榜单',
+    total: '共 {{total}} 位作者上榜',
+    empty: '这一天还没有作者上榜。',
+    notComputed: '榜单每天 00:10 计算前一天的排名，首次计算后这里会显示。',
+    toIndex: '我的影响力指数',
+  },
+} as const;

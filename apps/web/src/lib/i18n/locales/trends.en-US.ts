@@ -1,0 +1,108 @@
+import type { trendsZhCN } from './trends.zh-CN';
+
+/** en-US texts of the creative trends, topic engagement and weekly report pages (issue #12). */
+export const trendsEnUS: typeof trendsZhCN = {
+  kinds: { series: 'Car series', keyword: 'Keywords' },
+  kindLabel: 'View by car series or keyword',
+  asOf: 'As of {{time}}',
+  engagement: 'Engagement',
+  engagementHint: 'Engagement = views + plays + likes + favorites + shares (likes and favorites net)',
+  columns: { rank: 'Rank', works: 'Works', trend: 'Trend' },
+  hot: {
+    title: 'Trending topics',
+    intro:
+      'The car series and keywords readers across the platform engaged with in the last 24 hours: ideas for your next work.',
+    window: 'Window: {{start}} to {{end}}',
+    empty: 'No reader engagement in the last 24 hours yet. Check back later.',
+    sparkline:
+      '{{label}}, engagement per hour over the last 24 hours: {{total}} in all, highest at {{hour}} with {{peak}}',
+    toInterest: 'See rising interests',
+  },
+  interest: {
+    title: 'Creative interests',
+    intro:
+      'Car series and keywords whose reader engagement rose over the last 7 complete days against the 7 days before.',
+    window: '{{start}} to {{end}}, against {{prevStart}} to {{prevEnd}}',
+    threshold:
+      'Only entries with at least {{min}} engagement in these 7 days and more than the 7 days before; new entries first',
+    previous: 'Previous 7 days',
+    current: 'Last 7 days',
+    growth: 'Growth',
+    new: 'New',
+    newLabel: 'New: no engagement in the previous 7 days',
+    growthLabel: 'Up {{value}} on the previous 7 days',
+    empty: 'Nothing is rising over the last 7 days. Have a look at what is trending now.',
+    sparkline:
+      '{{label}}, engagement per day over 14 days: {{current}} in the last 7, {{previous}} in the 7 before',
+    toHot: 'See trending topics',
+  },
+  topic: {
+    title: 'Topic engagement',
+    intro:
+      'Reader engagement with the works of every author and with yours in each topic over the period, most engaged first. Choose a topic to see its works.',
+    periodLabel: 'Period',
+    periods: { yesterday: 'Yesterday', '7d': '7 days', '30d': '30 days', '90d': '90 days' },
+    range: '{{start}} to {{end}}',
+    columns: {
+      name: 'Topic',
+      works: 'All works',
+      myWorks: 'My works',
+      engagement: 'Engagement',
+      myEngagement: 'My engagement',
+      trend: 'Daily trend',
+    },
+    change: {
+      up: 'Up {{value}} on the previous period',
+      down: 'Down {{value}} on the previous period',
+      flat: 'Same as the previous period',
+      fromZero: 'No engagement in the previous period',
+    },
+    sparkline: 'Engagement per day in “{{name}}”, {{total}} in all',
+    select: 'Show the topic “{{name}}”',
+    empty: 'No topics yet',
+    topWorks: 'Most engaged works of the period',
+    noTopWorks: 'No work in this topic had engagement in this period',
+    mine: 'Mine',
+    workEngagement: '{{value}} engagement',
+  },
+  report: {
+    title: 'Weekly report',
+    intro:
+      'Every Monday at 09:00 your report for the week before (Monday to Sunday) is made, and a message tells you.',
+    week: '{{start}} to {{end}}',
+    createdAt: 'Made {{time}}',
+    open: 'Open',
+    openLabel: 'Open the report for {{start}} to {{end}}',
+    empty: 'No weekly report yet: after a week with reader engagement, the first arrives on Monday at 09:00.',
+    back: 'Back to the reports',
+    notFound: 'There is no weekly report for this week',
+    columns: {
+      week: 'Week',
+      engagement: 'Engagement',
+      views: 'Views',
+      fansNet: 'Net followers',
+      createdAt: 'Made at',
+    },
+    metrics: 'This week',
+    vsPrevious: 'vs last week',
+    change: {
+      up: 'Up {{value}} on last week',
+      down: 'Down {{value}} on last week',
+      rose: 'Up on last week',
+      fell: 'Down on last week',
+      flat: 'Same as last week',
+      fromZero: 'None last week',
+    },
+    previousValue: 'Last week {{value}}',
+    daily: 'Engagement per day',
+    dailyChart: 'Engagement and net followers per day, {{start}} to {{end}}',
+    series: { engagement: 'Engagement', fansNet: 'Net followers' },
+    bestDay: 'Best day',
+    bestDayText: '{{date}}, {{engagement}} engagement',
+    noBestDay: 'No reader engagement this week',
+    topWorks: 'Most engaged works of the week',
+    noWorks: 'None of your works had engagement this week. Try publishing a new one.',
+    fans: 'Followers',
+    fansText: '{{gained}} gained, {{lost}} lost, {{net}} net, {{total}} at the end of the week',
+  },
+};
