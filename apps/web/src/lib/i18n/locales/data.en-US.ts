@@ -37,8 +37,10 @@ export const dataEnUS: Texts<typeof dataZhCN> = {
   },
   peers: {
     title: 'Median of authors in your field',
-    field: 'Field: {{field}}, {{count}} authors compared',
-    allAuthors: 'No certified field yet: compared with all {{count}} authors',
+    field_one: 'Field: {{field}}, {{count}} author compared',
+    field_other: 'Field: {{field}}, {{count}} authors compared',
+    allAuthors_one: 'No certified field yet: compared with the {{count}} author with data',
+    allAuthors_other: 'No certified field yet: compared with all {{count}} authors with data',
     median: 'Median',
     yours: 'You',
     above: 'above the median',

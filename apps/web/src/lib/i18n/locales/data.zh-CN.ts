@@ -36,8 +36,10 @@ export const dataZhCN = {
   },
   peers: {
     title: '同类作者中位数',
-    field: '领域：{{field}}，共 {{count}} 位作者参与比较',
-    allAuthors: '尚未认证领域，与全部 {{count}} 位作者比较',
+    field_one: '领域：{{field}}，共 {{count}} 位作者参与比较',
+    field_other: '领域：{{field}}，共 {{count}} 位作者参与比较',
+    allAuthors_one: '尚未认证领域，与有数据的全部 {{count}} 位作者比较',
+    allAuthors_other: '尚未认证领域，与有数据的全部 {{count}} 位作者比较',
     median: '中位数',
     yours: '我的',
     above: '高于中位数',
