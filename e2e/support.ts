@@ -159,6 +159,8 @@ export async function openPage(browser: Browser, opts: OpenPageOptions = {}): Pr
 export interface BrowserSuiteHooks {
   /** `openPage` options for the page every test gets; `false`: the tests open their own */
   page?: OpenPageOptions | false;
+  /** environment of the server beyond `startServer`'s defaults (e.g. `DEMO_TRAFFIC: '1'`) */
+  env?: Record<string, string>;
   /** runs before the server starts (making media files, say) */
   setup?(): void | Promise<void>;
   /** runs after the server and the browser stopped (removing those files) */
@@ -180,7 +182,7 @@ export function useBrowserSuite(hooks: BrowserSuiteHooks): void {
   let current: TestPage | undefined;
   before(async () => {
     await hooks.setup?.();
-    server = await startServer();
+    server = await startServer(hooks.env);
     browser = await launchBrowser();
     hooks.started({ server, browser });
   });

@@ -18,6 +18,7 @@ import {
   dynamics,
   lives,
   programs,
+  topics,
   uploads,
   users,
   videos,
@@ -343,6 +344,13 @@ async function createAuthors(
     const works = planned.flatMap((a) =>
       a.works.map((w, k) => ({ author: a, work: w, requestId: `sim-${a.n}-${k}` })),
     );
+    // about half the works are attached to one of the platform's topics (the topic page's engagement)
+    const topicIds = (await tx.select({ id: topics.id }).from(topics).orderBy(topics.id)).map((r) => r.id);
+    const topicOf = (requestId: string): number | null => {
+      let h = 0;
+      for (const ch of requestId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+      return topicIds.length > 0 && h % 2 === 0 ? topicIds[(h >>> 1) % topicIds.length]! : null;
+    };
     const contentIds = new Map<string, number>();
     for (const part of chunks(works)) {
       const rows = await tx
@@ -361,6 +369,7 @@ async function createAuthors(
             status: 'published' as const,
             publishedAt: work.publishedAt,
             carSeriesIds: [work.seriesId],
+            topicId: topicOf(requestId),
             createdAt: work.publishedAt,
             updatedAt: work.publishedAt,
             requestId,

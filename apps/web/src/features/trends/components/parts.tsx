@@ -83,7 +83,7 @@ export function GrowthBadge({ growthRate }: { growthRate: number | null }) {
   if (growthRate === null) {
     return (
       <Tag
-        color="volcano"
+        className="cc-growth-new"
         icon={<ThunderboltOutlined />}
         title={t('trends.interest.newLabel')}
         data-testid="growth"
@@ -95,10 +95,9 @@ export function GrowthBadge({ growthRate }: { growthRate: number | null }) {
   const text = formatGrowth(growthRate, format);
   return (
     <Tag
-      color="success"
       icon={<ArrowUpOutlined />}
       title={t('trends.interest.growthLabel', { value: text })}
-      className="cc-tabular"
+      className="cc-tabular cc-growth-up"
       data-testid="growth"
     >
       {text}
