@@ -14,7 +14,8 @@ import {
   selectedWork,
 } from '../logic';
 import { Funnel } from './funnel';
-import { DataCard, PeriodSwitch } from './parts';
+import { DataCard } from '../../../components/data-card';
+import { PeriodSwitch } from './parts';
 import { TopWorks } from './top-works';
 import { VideoCards } from './video-cards';
 import { WorkInsights } from './work-insights';

@@ -5,7 +5,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { useFormatCount } from '../../../lib/format';
 import { useTopWorks } from '../api/analyse-api';
 import { type AnalysePeriod, type AnalyseScope, rankMetricOf, SCOPE_EMPTY_KEYS } from '../logic';
-import { DataCard, useMetricName } from './parts';
+import { DataCard } from '../../../components/data-card';
+import { useMetricName } from './parts';
 
 /**
  * The scope's top works of the period by views (plays for videos), with likes, comments and shares; each row

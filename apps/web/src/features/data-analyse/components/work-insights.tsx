@@ -13,7 +13,7 @@ import {
   retentionSummary,
   sourcesOption,
 } from '../logic';
-import { DataCard } from './parts';
+import { DataCard } from '../../../components/data-card';
 
 /** The chosen work's traffic sources as a doughnut (`work_detail.sources`), with their views in words. */
 function SourcesChart({ detail }: { detail: WorkDetail }) {

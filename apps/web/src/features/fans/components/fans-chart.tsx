@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { useFormatCount } from '../../../lib/format';
 import { useFansChart } from '../api/fans-api';
 import { chartTotals, FANS_CHART_PERIODS, fansChartOption, type FansChartPeriod } from '../logic';
-import { DataCard } from './data-card';
+import { DataCard } from '../../../components/data-card';
 import { PeriodSwitch } from './period-switch';
 
 /**

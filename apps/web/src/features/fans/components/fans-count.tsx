@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BigNumber } from '../../../components/big-number';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useFansCount } from '../api/fans-api';
-import { DataCard } from './data-card';
+import { DataCard } from '../../../components/data-card';
 
 /** Total fans and yesterday's gained/lost (`fans/count`), 万 rule, with the time they were counted. */
 export function FansCount() {

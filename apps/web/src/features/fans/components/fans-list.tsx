@@ -5,7 +5,7 @@ import { DateTimeCell } from '../../../components/content-table';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useFansList } from '../api/fans-api';
 import { ageBandLabel, deviceLabel, genderLabel, regionLabel } from '../logic';
-import { DataCard } from './data-card';
+import { DataCard } from '../../../components/data-card';
 
 /** Fans a page of the list shows. */
 export const FANS_PAGE_SIZE = 20;

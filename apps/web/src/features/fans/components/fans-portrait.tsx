@@ -18,7 +18,7 @@ import {
   TOP_REGIONS,
   topRegions,
 } from '../logic';
-import { DataCard } from './data-card';
+import { DataCard } from '../../../components/data-card';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../lib/format';
 
 /** "Data as of 2026-03-05 10:00" under a figure (API.md §11: every answer carries `asOf`). */
 export function AsOf({ time }: { time: string }) {
@@ -13,7 +13,10 @@ export function AsOf({ time }: { time: string }) {
   );
 }
 
-/** A card of the fans page: its heading, actions beside it, and the as-of time under the heading. */
+/**
+ * A card of the data pages (fans, analysis; issue #12): its heading, actions beside it, and the as-of time of its
+ * figures under the heading.
+ */
 export function DataCard({
   title,
   extra,
