@@ -1,3 +1,4 @@
+import type { EChartsCoreOption } from 'echarts/core';
 import { BRAND_COLOR } from './theme';
 
 /**
@@ -18,3 +19,26 @@ export const CHART_PALETTE = [
 /** The gained/lost pair of a chart: success green and error red of antd (every series also has its name). */
 export const GAIN_COLOR = '#389E0D';
 export const LOSS_COLOR = '#CF1322';
+
+/**
+ * A doughnut of shares with each slice's percentage in its label and tooltip (the fans portrait, a work's traffic
+ * sources).
+ * @param items the slices, already named in the UI language
+ */
+export function doughnutOption(items: readonly { name: string; value: number }[]): EChartsCoreOption {
+  return {
+    color: [...CHART_PALETTE],
+    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    legend: { bottom: 0 },
+    series: [
+      {
+        type: 'pie',
+        radius: ['40%', '68%'],
+        top: 0,
+        bottom: 32,
+        label: { formatter: '{b}\n{d}%' },
+        data: items.map((i) => ({ name: i.name, value: i.value })),
+      },
+    ],
+  };
+}

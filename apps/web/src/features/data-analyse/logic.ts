@@ -11,7 +11,7 @@ import {
   type WorkListItem,
 } from '@cc/contracts';
 import type { EChartsCoreOption } from '../../components/echart';
-import { CHART_PALETTE } from '../../lib/chart-palette';
+import { CHART_PALETTE, doughnutOption } from '../../lib/chart-palette';
 
 /** The pure parts of the data-analysis pages (issue #12): scopes, merging per-type answers, options. */
 
@@ -154,23 +154,8 @@ export function isVideoType(type: ContentType): boolean {
   return type === 'video' || type === 'smallVideo';
 }
 
-/** A work's traffic sources as a doughnut, most views first; sources without views left out. */
-export function sourcesOption(items: readonly { name: string; value: number }[]): EChartsCoreOption {
-  return {
-    color: [...CHART_PALETTE],
-    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { bottom: 0 },
-    series: [
-      {
-        type: 'pie',
-        radius: ['40%', '68%'],
-        bottom: 32,
-        label: { formatter: '{b}\n{d}%' },
-        data: items.map((i) => ({ name: i.name, value: i.value })),
-      },
-    ],
-  };
-}
+/** The doughnut of shares (lib/chart-palette.ts `doughnutOption`). */
+export const sourcesOption = doughnutOption;
 
 /** Views of each source that has any, most first. */
 export function rankedSources(sources: WorkDetail['sources']): WorkDetail['sources'] {

@@ -1,6 +1,6 @@
 import { AGE_BANDS, CN_REGIONS, READER_DEVICES, READER_GENDERS, type FansChart } from '@cc/contracts';
 import type { EChartsCoreOption } from '../../components/echart';
-import { CHART_PALETTE, GAIN_COLOR, LOSS_COLOR } from '../../lib/chart-palette';
+import { CHART_PALETTE, doughnutOption, GAIN_COLOR, LOSS_COLOR } from '../../lib/chart-palette';
 
 /** The pure parts of the fans page (issue #12): label keys, orderings and ECharts options. */
 
@@ -106,24 +106,8 @@ export function fansChartOption(
   };
 }
 
-/** A pie (doughnut) of shares, with percentages in the tooltip. */
-export function pieOption(items: readonly NamedValue[]): EChartsCoreOption {
-  return {
-    color: [...CHART_PALETTE],
-    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { bottom: 0 },
-    series: [
-      {
-        type: 'pie',
-        radius: ['40%', '68%'],
-        top: 0,
-        bottom: 32,
-        label: { formatter: '{b}\n{d}%' },
-        data: items.map((i) => ({ name: i.name, value: i.value })),
-      },
-    ],
-  };
-}
+/** The doughnut of shares (lib/chart-palette.ts `doughnutOption`). */
+export const pieOption = doughnutOption;
 
 /**
  * Bars of counts, one colour. `horizontal` draws a ranking (the first item on top), as the region
