@@ -79,6 +79,35 @@ describe('POST /open/events: keys, limits, partial acceptance', () => {
     expect(JSON.parse(res.body).status).toBe(10002);
   });
 
+  it('limits each site’s requests per minute (10009 with Retry-After), other sites unaffected', async () => {
+    const limited = await buildApp(
+      {
+        ...t.config,
+        openSiteKeys: { limited: 'a-site-with-a-small-budget', other: 'another-site-key-0000' },
+        openRequestsPerMinute: 2,
+      },
+      { handle: t.handle, clock: () => now },
+    );
+    await limited.ready();
+    try {
+      const post = (key: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/open/events',
+          headers: { 'x-site-key': key, 'content-type': 'application/json' },
+          payload: { events: [] },
+        });
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await post('a-site-with-a-small-budget'));
+      expect(answers.map((r) => JSON.parse(r.body).status)).toEqual([10007, 10007, 10009]);
+      expect(answers[2]!.statusCode).toBe(429);
+      expect(Number(answers[2]!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(JSON.parse((await post('another-site-key-0000')).body).status).toBe(10007);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses more than 1000 events with 10010 and an empty batch with 10007', async () => {
     const author = await t.signIn();
     const w = await work(author.userId);
