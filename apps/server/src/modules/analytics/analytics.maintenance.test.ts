@@ -53,9 +53,14 @@ describe('analytics maintenance', () => {
       payload: { events: [view(1, 'a'), view(2, 'a'), view(3, 'b')] },
     });
     expect(JSON.parse(res.body).data.accepted).toBe(3);
-    // the day closes: readers are counted once per reader
-    const nextDay = new Date(now.getTime() + 86_400_000);
-    const done = await runAnalyticsMaintenance(t.db, t.config, nextDay);
+    // the next day and a week on, events may still arrive for it (API.md §10 `at` window): not final yet
+    for (const days of [1, 8]) {
+      const open = await runAnalyticsMaintenance(t.db, t.config, new Date(now.getTime() + days * 86_400_000));
+      expect(open.finalisedDays).toBe(0);
+    }
+    // once no event can arrive for it, its readers are counted once per reader
+    const closed = new Date(now.getTime() + 9 * 86_400_000);
+    const done = await runAnalyticsMaintenance(t.db, t.config, closed);
     expect(done.finalisedDays).toBeGreaterThanOrEqual(1);
     const readers = await t.db.execute(
       sql`select readers from work_daily where content_id = ${work.id} and day = '2026-06-10'`,

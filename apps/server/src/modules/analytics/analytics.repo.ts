@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { ContentType } from '@cc/contracts';
 import type { Db } from '../../db/client.js';
 import {
@@ -106,11 +106,31 @@ export async function storeBatch(
   fold: (stored: PreparedEvent[], effective: Map<number, boolean>) => BatchRollup,
 ): Promise<StoredBatch> {
   if (events.length === 0) return { storedIndexes: [], duplicateIndexes: [] };
+  // the profiles the site told before, read without locks: unchanged ones are not written again
+  const withProfile = [...new Set(events.filter((e) => e.reader).map((e) => e.readerId))];
+  const knownProfiles = new Map(
+    withProfile.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              readerId: readerProfiles.readerId,
+              gender: readerProfiles.gender,
+              ageBand: readerProfiles.ageBand,
+              region: readerProfiles.region,
+              device: readerProfiles.device,
+            })
+            .from(readerProfiles)
+            .where(and(eq(readerProfiles.site, site), inArray(readerProfiles.readerId, withProfile)))
+        ).map((p) => [p.readerId, p] as const),
+  );
   return db.transaction(async (tx) => {
     // 1. idempotency: the ids this site has not sent before (a repeat within the batch is a duplicate too)
+    // in id order, so two batches in flight that share ids lock them in the same order (no deadlock)
+    const byId = [...events].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
     const inserted = await tx
       .insert(eventIds)
-      .values(events.map((e) => ({ site, eventId: e.eventId, day: e.day })))
+      .values(byId.map((e) => ({ site, eventId: e.eventId, day: e.day })))
       .onConflictDoNothing()
       .returning({ eventId: eventIds.eventId });
     const fresh = new Set(inserted.map((r) => r.eventId));
@@ -207,9 +227,21 @@ export async function storeBatch(
         where s.site = ${site} and s.reader_id = v.reader_id and s.kind = v.kind and s.target_id = v.target_id`);
     }
 
-    // 3. what the site told about its readers (the last profile in the batch wins)
+    // 3. what the site told about its readers (the last profile in the batch wins); only new or changed ones are
+    // written: an upsert locks its row until COMMIT, and frequent readers are in every batch (bench/README.md)
     const profiles = new Map<string, PreparedEvent>();
     for (const e of stored) if (e.reader) profiles.set(e.readerId, e);
+    for (const [readerId, e] of profiles) {
+      const known = knownProfiles.get(readerId);
+      if (
+        known &&
+        known.gender === e.reader!.gender &&
+        known.ageBand === e.reader!.ageBand &&
+        known.region === e.reader!.region &&
+        known.device === e.reader!.device
+      )
+        profiles.delete(readerId);
+    }
     if (profiles.size > 0) {
       const rows = [...profiles.values()]
         .sort((a, b) => (a.readerId < b.readerId ? -1 : 1))
@@ -629,7 +661,9 @@ export async function rebuildRollups(db: Db): Promise<string | null> {
 
 /**
  * Finalises the distinct readers (who viewed or played) of closed days that lack them, per work and per
- * author (issue #12 "unique readers are finalised per closed day").
+ * author (issue #12 "unique readers are finalised per closed day"). A day is closed once no event can still
+ * arrive for it (API.md §10: `at` within the last 7 days): the caller passes today − 8, so the finalisation
+ * never races the ingest on the same rollup rows and never counts a day that is still filling.
  * @param before days strictly before this one are closed
  * @returns the days finalised
  */

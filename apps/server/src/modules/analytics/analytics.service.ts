@@ -469,7 +469,7 @@ export interface MaintenanceResult {
  * The analytics housekeeping (job `analytics-maintenance`, hourly and at start; issue #12): the day partitions
  * of the coming days exist before their events arrive (today − 7 … today + 2 in `REPORT_TZ`, covering the
  * `at` window of API.md §10), partitions older than `retentionDays` are dropped with their event ids, and the
- * distinct readers of closed days are finalised.
+ * distinct readers of days that can no longer receive events (older than today − 8) are finalised.
  * @param retentionDays config `eventRetentionDays` (default 400)
  */
 export async function maintainAnalytics(
@@ -482,7 +482,8 @@ export async function maintainAnalytics(
   for (let i = -EVENT_MAX_AGE_DAYS; i <= 2; i++) days.push(addDays(today, i));
   await repo.ensurePartitions(db, days);
   const dropped = await repo.dropPartitionsBefore(db, addDays(today, -opts.retentionDays));
-  const finalisedDays = await repo.finaliseReaders(db, today);
+  // a day can still receive events for EVENT_MAX_AGE_DAYS after it ends: only older days are final
+  const finalisedDays = await repo.finaliseReaders(db, addDays(today, -(EVENT_MAX_AGE_DAYS + 1)));
   return { dropped, finalisedDays };
 }
 
