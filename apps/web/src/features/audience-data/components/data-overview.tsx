@@ -58,9 +58,7 @@ export function DataOverviewView() {
         <PeriodSwitch value={period} periods={OVERVIEW_PERIODS} onChange={(p) => set({ period: p })} />
         <TypeFilter value={type} onChange={(v) => set({ type: v })} />
         {/* a default button: the brand-blue link text on the page's grey is 4.47:1, under WCAG's 4.5:1 */}
-        <LinkButton to="/stat_param">
-          {t('data.overview.definitions')}
-        </LinkButton>
+        <LinkButton to="/stat_param">{t('data.overview.definitions')}</LinkButton>
       </div>
       {overview.isPending ? (
         <LoadingState rows={8} />
