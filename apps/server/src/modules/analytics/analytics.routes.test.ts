@@ -193,6 +193,24 @@ describe('POST /open/events: keys, limits, partial acceptance', () => {
     expect(zh.env.data.rejected[0]!.message).toMatch(/^第 0 条：eventId 必须是 8–64 位/);
   });
 
+  it('refuses watchMs off a play, promotionId off an impression or view, a follow without authorId', async () => {
+    const author = await t.signIn();
+    const w = await work(author.userId);
+    const at = now.toISOString();
+    const { env } = await send([
+      { eventId: id(), type: 'view', at, readerId: 'r1', contentId: w, watchMs: 10 },
+      { eventId: id(), type: 'like', at, readerId: 'r1', contentId: w, promotionId: 7 },
+      { eventId: id(), type: 'follow', at, readerId: 'r1', contentId: w },
+      { eventId: id(), type: 'view', at, readerId: 'r1', contentId: w, promotionId: '7' },
+    ]);
+    expect(env.data.accepted).toBe(1);
+    expect(env.data.rejected.map((r) => r.message)).toEqual([
+      'event 0: watchMs is allowed on play only',
+      'event 1: promotionId is allowed on impression and view only',
+      'event 2: authorId is required for follow and unfollow',
+    ]);
+  });
+
   it('is idempotent by eventId: a repeated batch (and a repeat inside one) changes nothing', async () => {
     const author = await t.signIn();
     const w = await work(author.userId);
