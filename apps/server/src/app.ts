@@ -8,6 +8,7 @@ import { loggerOptions } from './lib/logging.js';
 import analyticsRoutes from './modules/analytics/analytics.routes.js';
 import influenceRoutes from './modules/analytics/influence.routes.js';
 import trendsRoutes from './modules/analytics/trends.routes.js';
+import commentRoutes from './modules/comment/comment.routes.js';
 import carRoutes from './modules/car/car.routes.js';
 import topicRoutes from './modules/topic/topic.routes.js';
 import albumRoutes from './modules/album/album.routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(
   await app.register(analyticsRoutes, { db, config, clock });
   await app.register(influenceRoutes, { db, config, clock: deps.clock ?? (() => new Date()) });
   await app.register(trendsRoutes, { db, config, clock: deps.clock ?? (() => new Date()) });
+  await app.register(commentRoutes, { db, config, clock });
   // certification and the rule centre (issue #11)
   const catalog = await ruleCatalogOf(config.rulesDir);
   const keys = keyringFromConfig(config.dataKeys);

@@ -11,7 +11,7 @@ import {
   createVideo,
   type TestAuthor,
 } from './test/factories.js';
-import { dataReports, lives, programs } from './db/schema/index.js';
+import { barrages, comments, dataReports, lives, programs } from './db/schema/index.js';
 import { useTestApp } from './test/support.js';
 import { useWebDistFixture } from './test/web-dist.js';
 import { tokenFor } from './modules/fileservice/test-support.js';
@@ -38,6 +38,44 @@ type Probe = (c: Case) => Promise<Envelope>;
 const article = (c: Case) => createArticle(t.db, c.owner.userId).then((row) => row.id);
 const video = (c: Case) => createVideo(t, c.owner).then((v) => v.id);
 const design = (c: Case) => createDesign(t, c.owner).then((d) => d.id);
+/** A reader's comment on a published work of the owner, straight into the table. */
+const ownerComment = async (c: Case) => {
+  const work = await createArticle(t.db, c.owner.userId, { status: 'published' });
+  const [row] = await t.db
+    .insert(comments)
+    .values({
+      contentId: work.id,
+      authorId: c.owner.userId,
+      contentType: 'article',
+      readerId: 'reader-x',
+      readerName: '读者',
+      text: '评论',
+      state: 'published',
+      createdAt: new Date(),
+    })
+    .returning();
+  return row!.id;
+};
+/** A reader's barrage message on a published video of the owner. */
+const ownerBarrage = async (c: Case) => {
+  const id = await createVideo(t, c.owner).then((v) => v.id);
+  const [row] = await t.db
+    .insert(barrages)
+    .values({
+      site: 'reader',
+      externalId: `matrix-${id}-barrage`,
+      contentId: id,
+      authorId: c.owner.userId,
+      readerId: 'reader-x',
+      readerName: '读者',
+      text: '弹幕',
+      positionMs: 0,
+      state: 'published',
+      createdAt: new Date(),
+    })
+    .returning();
+  return row!.id;
+};
 const message = (c: Case) => createMessage(t.db, c.owner.userId);
 const album = (c: Case) =>
   createArticle(t.db, c.owner.userId, { type: 'album', title: '车主的一组图集' }).then((row) => row.id);
@@ -203,6 +241,21 @@ const MATRIX: Record<string, Probe> = {
   },
 };
 
+MATRIX['POST /api/comment/reply'] = async (c) =>
+  t.post('/api/comment/reply', { commentId: await ownerComment(c), text: '插一句' }, c.intruder, {
+    json: true,
+  });
+MATRIX['POST /api/comment/batch'] = async (c) =>
+  t.post('/api/comment/batch', { ids: [await ownerComment(c)], action: 'hide' }, c.intruder, { json: true });
+MATRIX['POST /api/comment/work_settings'] = async (c) =>
+  t.post('/api/comment/work_settings', { contentId: await article(c), commentsOff: true }, c.intruder, {
+    json: true,
+  });
+MATRIX['POST /api/barrage/batch'] = async (c) =>
+  t.post('/api/barrage/batch', { ids: [await ownerBarrage(c)], action: 'delete' }, c.intruder, {
+    json: true,
+  });
+
 /** Routes that take no author's resource, and why. */
 const NOT_RESOURCE_ROUTES: Record<string, string> = {
   'POST /api/passport/register': 'creates an account',
@@ -225,6 +278,21 @@ const NOT_RESOURCE_ROUTES: Record<string, string> = {
   'POST /open/events':
     'reader sites by their key (API.md §10), not authors; tested in analytics.routes.test.ts',
   'GET /api/data/overview': 'own statistics',
+  'POST /open/comments': 'reader sites by their key (API.md §10); tested in comment.routes.test.ts',
+  'GET /open/comments': 'what every reader sees of a published work (API.md §10)',
+  'POST /open/comments/like': 'reader sites by their key (extension)',
+  'POST /open/barrage': 'reader sites by their key (API.md §10); tested in comment.routes.test.ts',
+  'GET /open/barrage': 'what every reader sees of a published video (API.md §10)',
+  'GET /api/comment/list':
+    'own inbox: every filter narrows the author’s own comments (another’s ids match nothing)',
+  'GET /api/comment/settings': 'own settings',
+  'POST /api/comment/settings': 'own settings',
+  'GET /api/comment/counts': 'own counts',
+  'POST /api/comment/read': 'marks only the author’s own comments (another’s ids change nothing, tested)',
+  'GET /api/comment/work_list': 'own works, a list',
+  'GET /api/barrage/list': 'own barrage: filters narrow the author’s own',
+  'POST /api/reader/block': 'own block list (a reader id is the site’s, not an author’s resource)',
+  'GET /api/reader/blocked_list': 'own block list',
   'GET /api/data/work_list': 'own works, a list',
   'GET /api/data/work_export': 'own works, a file',
   'GET /api/data/peers': 'medians over authors, no one author’s numbers',

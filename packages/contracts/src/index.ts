@@ -25,3 +25,4 @@ export * from './rules.js';
 export * from './analytics.js';
 export * from './trends.js';
 export * from './influence.js';
+export * from './comments.js';

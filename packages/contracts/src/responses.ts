@@ -18,6 +18,23 @@ import {
   topicEngagementSchema,
 } from './trends.js';
 import { changePasswordResultSchema } from './account.js';
+import {
+  barrageListSchema,
+  batchResultSchema,
+  blockedReaderListSchema,
+  commentCountsSchema,
+  commentListSchema,
+  commentReplySchema,
+  commentSettingsSchema,
+  commentWorkListSchema,
+  commentWorkSettingsSchema,
+  doneSchema,
+  openBarrageListSchema,
+  openBarrageResultSchema,
+  openCommentLikeResultSchema,
+  openCommentListSchema,
+  openCommentResultSchema,
+} from './comments.js';
 import { influenceIndexSchema, rankListSchema } from './influence.js';
 import { albumDetailSchema } from './album.js';
 import { carSeriesSearchSchema } from './car.js';
@@ -286,6 +303,25 @@ export const apiDataSchemas = {
   '/api/rules/list': ruleListSchema,
   '/api/rules/detail': ruleDetailSchema,
   '/api/rules/search': ruleSearchSchema,
+  // comments and barrage (issue #13, API.md §10 and §12, docs/api.md "Comments and barrage"); a path whose GET
+  // and POST answer differently has its GET under `GET <path>`
+  '/open/comments': openCommentResultSchema,
+  'GET /open/comments': openCommentListSchema,
+  'GET /open/barrage': openBarrageListSchema,
+  '/open/comments/like': openCommentLikeResultSchema,
+  '/open/barrage': openBarrageResultSchema,
+  '/api/comment/list': commentListSchema,
+  '/api/comment/reply': commentReplySchema,
+  '/api/comment/batch': batchResultSchema,
+  '/api/comment/settings': commentSettingsSchema,
+  '/api/comment/counts': commentCountsSchema,
+  '/api/comment/read': doneSchema,
+  '/api/comment/work_list': commentWorkListSchema,
+  '/api/comment/work_settings': commentWorkSettingsSchema,
+  '/api/barrage/list': barrageListSchema,
+  '/api/barrage/batch': batchResultSchema,
+  '/api/reader/block': nullDataSchema,
+  '/api/reader/blocked_list': blockedReaderListSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A path of `apiDataSchemas`. */

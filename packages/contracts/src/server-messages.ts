@@ -880,6 +880,92 @@ export const SERVER_MESSAGES = {
     'en-US': 'must be a Monday (a report covers Monday to Sunday)',
   },
   REPORT_NOT_FOUND: { 'zh-CN': '这一周没有数据周报', 'en-US': 'no weekly report for this week' },
+  // ---- comments and barrage (API.md §10 and §12, issue #13, docs/api.md "Comments and barrage") ----
+  VOICE_ID_INVALID: {
+    'zh-CN': '必须是 8–64 位字母、数字、下划线或连字符（作者回复为 author:<id>）',
+    'en-US': "must be 8-64 characters of A-Z, a-z, 0-9, _ and - (an author's reply is author:<id>)",
+  },
+  BARRAGE_COLOR_FORMAT: { 'zh-CN': '颜色必须是 #RRGGBB', 'en-US': 'must be a colour as #RRGGBB' },
+  BATCH_TOO_MANY: { 'zh-CN': '一次最多处理 {{max}} 条', 'en-US': 'at most {{max}} at once' },
+  BLOCKED_WORDS_TOO_MANY: { 'zh-CN': '屏蔽词最多 {{max}} 个', 'en-US': 'at most {{max}} blocked words' },
+  BLOCKED_WORD_EMPTY: {
+    'zh-CN': '屏蔽词“{{word}}”去掉空格和符号后为空，无法匹配',
+    'en-US': 'the blocked word “{{word}}” is empty without its spaces and symbols, so it matches nothing',
+  },
+  VOICE_AT_TOO_OLD: {
+    'zh-CN': '时间不能早于 {{days}} 天前',
+    'en-US': 'the time must be within the last {{days}} days',
+  },
+  VOICE_AT_TOO_FAR_AHEAD: {
+    'zh-CN': '时间不能晚于服务器时间 {{minutes}} 分钟以上',
+    'en-US': 'the time must be at most {{minutes}} minutes ahead of server time',
+  },
+  COMMENT_HOLD_READER: { 'zh-CN': '你已拉黑这位读者', 'en-US': 'you blocked this reader' },
+  COMMENT_HOLD_AUTHOR_WORD: {
+    'zh-CN': '包含你的屏蔽词：{{word}}',
+    'en-US': 'contains one of your blocked words: {{word}}',
+  },
+  COMMENT_HOLD_ALL: {
+    'zh-CN': '你开启了“先审后发”，所有评论和弹幕需你批准后才显示',
+    'en-US': 'you hold every comment and barrage message until you approve it',
+  },
+  COMMENTS_CLOSED: { 'zh-CN': '这个作品已关闭评论', 'en-US': 'comments are turned off on this work' },
+  BARRAGE_CLOSED: { 'zh-CN': '这个视频已关闭弹幕', 'en-US': 'barrage is turned off on this video' },
+  BARRAGE_NOT_VIDEO: {
+    'zh-CN': '弹幕只能发在视频或小视频上',
+    'en-US': 'barrage is for videos and short videos only',
+  },
+  BARRAGE_PAST_END: {
+    'zh-CN': '弹幕位置超出视频时长（{{seconds}} 秒）',
+    'en-US': 'the position is past the end of the video ({{seconds}} s)',
+  },
+  COMMENT_NOT_FOUND: { 'zh-CN': '评论不存在', 'en-US': 'no such comment' },
+  BARRAGE_NOT_FOUND: { 'zh-CN': '弹幕不存在', 'en-US': 'no such barrage message' },
+  COMMENT_PARENT_NOT_SHOWN: {
+    'zh-CN': '要回复的评论未显示（{{state}}），不能回复',
+    'en-US': 'the comment answered is not shown ({{state}}) and cannot be answered',
+  },
+  COMMENT_PARENT_OTHER_WORK: {
+    'zh-CN': '要回复的评论不属于这个作品',
+    'en-US': 'the comment answered belongs to another work',
+  },
+  COMMENT_ACTION_NOT_APPLICABLE: {
+    'zh-CN': '所选内容当前为“{{state}}”，不能{{action}}',
+    'en-US': 'the selection is {{state}} and cannot be {{action}}',
+  },
+  COMMENT_PIN_ONE_PER_WORK: {
+    'zh-CN': '每个作品只能置顶一条评论，请只选择一条',
+    'en-US': 'a work has one pinned comment: select only one per work',
+  },
+  COMMENT_PLATFORM_WORD_STAYS_HELD: {
+    'zh-CN': '含平台违禁词的评论不能发布：{{word}}（{{rule}}）',
+    'en-US': 'a comment with a prohibited word cannot be published: {{word}} ({{rule}})',
+  },
+  VOICE_STATE_PUBLISHED: { 'zh-CN': '已发布', 'en-US': 'published' },
+  VOICE_STATE_HELD: { 'zh-CN': '待审核', 'en-US': 'held' },
+  VOICE_STATE_HIDDEN: { 'zh-CN': '已隐藏', 'en-US': 'hidden' },
+  VOICE_STATE_DELETED: { 'zh-CN': '已删除', 'en-US': 'deleted' },
+  VOICE_STATE_PROTECTED: { 'zh-CN': '已保护', 'en-US': 'protected' },
+  VOICE_ACTION_PUBLISH: { 'zh-CN': '发布', 'en-US': 'published' },
+  VOICE_ACTION_HIDE: { 'zh-CN': '隐藏', 'en-US': 'hidden' },
+  VOICE_ACTION_DELETE: { 'zh-CN': '删除', 'en-US': 'deleted' },
+  VOICE_ACTION_PIN: { 'zh-CN': '置顶', 'en-US': 'pinned' },
+  VOICE_ACTION_UNPIN: { 'zh-CN': '取消置顶', 'en-US': 'unpinned' },
+  VOICE_ACTION_LIKE: { 'zh-CN': '点赞', 'en-US': 'liked' },
+  VOICE_ACTION_UNLIKE: { 'zh-CN': '取消点赞', 'en-US': 'unliked' },
+  VOICE_ACTION_PROTECT: { 'zh-CN': '保护', 'en-US': 'protected' },
+  VOICE_ACTION_UNPROTECT: { 'zh-CN': '取消保护', 'en-US': 'unprotected' },
+  VOICE_ACTION_REPLY: { 'zh-CN': '回复', 'en-US': 'answered' },
+  MSG_COMMENT_REPLY_TITLE: { 'zh-CN': '新回复', 'en-US': 'New reply' },
+  MSG_COMMENT_REPLY_BODY: {
+    'zh-CN': '用户“{{reader}}”在《{{title}}》回复了你：{{text}}',
+    'en-US': '{{reader}} replied to you on “{{title}}”: {{text}}',
+  },
+  MSG_COMMENT_HELD_TITLE: { 'zh-CN': '有评论待你审核', 'en-US': 'A comment is held for your review' },
+  MSG_COMMENT_HELD_BODY: {
+    'zh-CN': '用户“{{reader}}”对《{{title}}》的评论已暂缓显示：{{reason}}',
+    'en-US': "{{reader}}'s comment on “{{title}}” is held: {{reason}}",
+  },
 } as const satisfies Record<string, Bilingual>;
 
 /** A code of the catalog: the `messageCode` of an error envelope, the `code` of a field error. */
@@ -1141,6 +1227,8 @@ const MESSAGE_KIND_TEXTS: Record<string, KindTexts | ((params: Record<string, un
     body: 'MSG_CERTIFICATION_REJECTED_BODY',
   },
   comment: { title: 'MSG_COMMENT_TITLE', body: 'MSG_COMMENT_BODY' },
+  comment_reply: { title: 'MSG_COMMENT_REPLY_TITLE', body: 'MSG_COMMENT_REPLY_BODY' },
+  comment_held: { title: 'MSG_COMMENT_HELD_TITLE', body: 'MSG_COMMENT_HELD_BODY' },
   like: { title: 'MSG_LIKE_TITLE', body: 'MSG_LIKE_BODY' },
   follow: { title: 'MSG_FOLLOW_TITLE', body: 'MSG_FOLLOW_BODY' },
   fans_daily: { title: 'MSG_FANS_DAILY_TITLE', body: 'MSG_FANS_DAILY_BODY' },

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import {
+  zodIssueMessage,
   DEFAULT_MESSAGE_LANGUAGE,
   type Envelope,
   envelopeSchema,
@@ -152,13 +153,22 @@ export function responseSerializerCompiler(opts: {
 /** Maps anything thrown to an AppError; `null` means "unexpected" (logged, answered with 10500). */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  const e = error as Partial<FastifyError> & { validation?: { instancePath?: string; message?: string }[] };
+  const e = error as Partial<FastifyError> & {
+    validation?: { instancePath?: string; message?: string; keyword?: string; params?: object }[];
+  };
   if (Array.isArray(e.validation)) {
-    // Fastify's own schema validation (routes outside signedRoute): the field is named, the text is ours
+    // Fastify's own schema validation (routes outside signedRoute, e.g. `/open/`): the field is named and the
+    // text is the catalog's for the zod issue (fastify-type-provider-zod keeps the issue's code, message and
+    // bounds as keyword, message and params), so a reader site reads "must be at most 1000 characters"
     return AppError.validation(
       e.validation.map((v) => ({
         path: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
-        code: 'FIELD_INVALID',
+        ...zodIssueMessage({
+          ...v.params,
+          code: v.keyword,
+          message: v.message ?? '',
+          path: [],
+        } as z.core.$ZodIssue),
       })),
     );
   }

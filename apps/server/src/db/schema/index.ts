@@ -22,3 +22,4 @@ export * from '../../modules/live/live.schema.js';
 export * from '../../modules/program/program.schema.js';
 export * from '../../modules/certification/certification.schema.js';
 export * from '../../modules/analytics/analytics.schema.js';
+export * from '../../modules/comment/comment.schema.js';

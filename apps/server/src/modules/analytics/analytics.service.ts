@@ -28,11 +28,13 @@ import * as repo from './analytics.repo.js';
 import {
   addDays,
   applyStateRules,
+  type BatchRollup,
   dayIn,
   foldBatch,
   isComplete,
   type PreparedEvent,
   rate,
+  zeroCounters,
 } from './analytics.rules.js';
 
 /*
@@ -245,6 +247,56 @@ export function metricName(key: MetricKey, lang: MessageLanguage): string {
 /** The author's first day with data, or null (the start of `all`). */
 export function firstDay(db: Db, authorId: number): Promise<string | null> {
   return repo.authorFirstDay(db, authorId);
+}
+
+/** A reader's comment or barrage message as the audience rollups count it (issue #13). */
+export interface ReaderVoice {
+  contentId: number;
+  authorId: number;
+  contentType: ContentType;
+  /** when the reader wrote it (`at` of API.md §10): its `REPORT_TZ` day is the day it counts for */
+  at: Date;
+  kind: 'comments' | 'barrages';
+}
+
+/**
+ * Adds readers' new comments and barrage messages to the rollups (`comments`, `barrages` of `work_daily` and
+ * `author_daily`; API.md §11 `metrics`, issue #13 "counts feed the audience rollups"). Call it inside the
+ * transaction that stores them, once per new voice (never for a repeated id), so a count exists exactly when
+ * its comment does. Held comments count (METRIC_DEFINITIONS: "held ones included"); the author's replies are
+ * not readers' voices and are never passed here.
+ * @param reportTz the day's time zone (config `reportTz`)
+ */
+export async function countReaderVoices(
+  tx: Db,
+  reportTz: string,
+  voices: readonly ReaderVoice[],
+): Promise<void> {
+  if (voices.length === 0) return;
+  const rollup: BatchRollup = { work: new Map(), author: new Map(), fans: new Map(), source: new Map() };
+  for (const v of voices) {
+    const day = dayIn(v.at, reportTz);
+    const wk = `${v.contentId}|${day}`;
+    const work = rollup.work.get(wk) ?? {
+      contentId: v.contentId,
+      day,
+      authorId: v.authorId,
+      contentType: v.contentType,
+      ...zeroCounters(),
+    };
+    work[v.kind] += 1;
+    rollup.work.set(wk, work);
+    const ak = `${v.authorId}|${day}|${v.contentType}`;
+    const author = rollup.author.get(ak) ?? {
+      authorId: v.authorId,
+      day,
+      contentType: v.contentType,
+      ...zeroCounters(),
+    };
+    author[v.kind] += 1;
+    rollup.author.set(ak, author);
+  }
+  await repo.addRollups(tx, rollup);
 }
 
 /** Sums a list of counter rows. */

@@ -2,6 +2,7 @@ import type { ContentStatus, ContentType } from '@cc/contracts';
 import { and, count, desc, eq, ilike, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contents } from './content.schema.js';
+import { escapeLike } from '../../db/like.js';
 
 export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
@@ -110,9 +111,6 @@ export async function updateContent(db: Db, id: number, patch: Partial<NewConten
   return row!;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listContents(
   db: Db,

@@ -1,12 +1,10 @@
 import { asc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { topics } from './topic.schema.js';
+import { escapeLike } from '../../db/like.js';
 
 export type TopicRow = typeof topics.$inferSelect;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Topics in list order (`sort`, then id), those whose name (either language) contains `keyword` when given. */
 export async function listTopics(db: Db, keyword?: string): Promise<TopicRow[]> {
