@@ -256,9 +256,10 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
     await ensureOperator(tx, config);
     await insertDemoVideoUploads(tx, userId, demoVideoKeys(), config.storageDriver, now);
 
-    // 15 messages: several unread system messages (the bell), and a few in the other groups. Each is a kind of
+    // 11 messages: several unread system messages (the bell), and a few in the other groups. Each is a kind of
     // the catalog with its params, so it reads in both languages (issue #9); the operator's invitation is a
-    // `custom` message carrying its own translation.
+    // `custom` message carrying its own translation. No comment messages: those come from the simulated readers'
+    // comments through POST /open/comments (src/simulate/, issue #13).
     const gamblingReason = demoContent.find((c) => c.rejectMessage)!.rejectMessage!;
     const msgs: {
       read: boolean;
@@ -306,46 +307,6 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
           },
           link: null,
         },
-      },
-      {
-        read: false,
-        hoursAgo: 5,
-        message: kindMessage(
-          'comment',
-          { reader: '阿杰', title: '极狐阿尔法S 冰雪路面制动实测', text: '制动距离比我想的短！' },
-          null,
-          MsgGroup.COMMENT,
-        ),
-      },
-      {
-        read: false,
-        hoursAgo: 26,
-        message: kindMessage(
-          'comment',
-          { reader: 'Lily', title: '十万元预算买什么车？五款家用轿车横评', text: '请问后排空间怎么样？' },
-          null,
-          MsgGroup.COMMENT,
-        ),
-      },
-      {
-        read: true,
-        hoursAgo: 50,
-        message: kindMessage(
-          'comment',
-          { reader: '老张', title: '2024款凯美瑞双擎深度试驾：油耗到底有多低', text: '写得很实在。' },
-          null,
-          MsgGroup.COMMENT,
-        ),
-      },
-      {
-        read: false,
-        hoursAgo: 8,
-        message: kindMessage(
-          'like',
-          { title: '极狐阿尔法S 冰雪路面制动实测', count: 120 },
-          null,
-          MsgGroup.LIKE,
-        ),
       },
       {
         read: true,

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/client.js';
 import { simulate, SimulationError } from './run.js';
+import { BARRAGE_PER_1000_PLAYS, COMMENTS_PER_1000_VIEWS } from './voices.js';
 
 /*
  * `npm run simulate -- [options]` (issue #12; docs/operations.md "Simulator"): realistic reader traffic through
@@ -11,12 +12,16 @@ import { simulate, SimulationError } from './run.js';
 
 const USAGE = `usage: npm run simulate -- [--days 90] [--events 1000000] [--authors 200] [--seed 1] [--batch 1000]
                              [--include-demo | --no-include-demo]
+                             [--comments-per-1000-views N] [--barrage-per-1000-plays N]
   --days N             simulated days ending today (today up to now)               default 90
   --events N           reader events in total                                      default 1000000
   --authors N          simulated authors sim-author-0001… (made once, reused)      default 200
   --seed N             the same seed sends the same events (a re-run: duplicates)  default 1
   --batch N            events per POST /open/events, 1…1000                        default 1000
-  --[no-]include-demo  the demo author's works get traffic too                     default: when the demo exists`;
+  --[no-]include-demo  the demo author's works get traffic too                     default: when the demo exists
+  --comments-per-1000-views N  readers' comments per 1000 views (× popularity)     default ${COMMENTS_PER_1000_VIEWS}
+  --barrage-per-1000-plays N   bursts of barrage per 1000 plays (× popularity)     default ${BARRAGE_PER_1000_PLAYS}
+  Comments and barrage go through POST /open/comments and /open/barrage after each day's events.`;
 
 /** Reads a non-negative integer option. @throws Error naming the option */
 function integer(name: string, text: string): number {
@@ -35,6 +40,8 @@ async function main(argv: string[]): Promise<void> {
       seed: { type: 'string', default: '1' },
       batch: { type: 'string', default: '1000' },
       'include-demo': { type: 'boolean' },
+      'comments-per-1000-views': { type: 'string', default: String(COMMENTS_PER_1000_VIEWS) },
+      'barrage-per-1000-plays': { type: 'string', default: String(BARRAGE_PER_1000_PLAYS) },
       help: { type: 'boolean', short: 'h' },
     },
     allowNegative: true,
@@ -50,6 +57,8 @@ async function main(argv: string[]): Promise<void> {
     seed: integer('seed', values.seed),
     batch: integer('batch', values.batch),
     includeDemo: values['include-demo'],
+    commentsPer1000Views: integer('comments-per-1000-views', values['comments-per-1000-views']),
+    barragePer1000Plays: integer('barrage-per-1000-plays', values['barrage-per-1000-plays']),
   };
   const config = loadConfig(process.env);
   // simulated authors and readers have no place among real ones

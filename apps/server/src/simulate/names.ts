@@ -158,3 +158,84 @@ function titleOf(rng: Rng, type: ContentType, field: CertificationField, car: Si
       return `${c}${topic}`;
   }
 }
+
+/** Where readers say they are from in their nicknames (`杭州老陈`). */
+const READER_PLACES = [
+  '北京',
+  '上海',
+  '广州',
+  '深圳',
+  '杭州',
+  '成都',
+  '重庆',
+  '武汉',
+  '西安',
+  '南京',
+  '苏州',
+  '长沙',
+  '郑州',
+  '济南',
+  '青岛',
+  '沈阳',
+  '昆明',
+  '厦门',
+  '合肥',
+  '天津',
+];
+/** What readers say they like or are (`爱喝可乐的小周`, `周末自驾`). */
+const READER_HABITS = [
+  '爱喝可乐的',
+  '不想上班的',
+  '爱钓鱼的',
+  '早起通勤的',
+  '想换车的',
+  '刚提车的',
+  '喜欢自驾的',
+  '带娃出游的',
+  '骑车上班的',
+  '爱看车的',
+];
+const READER_HANDLES = [
+  '追风少年',
+  '周末自驾',
+  '奶爸开车',
+  '通勤族',
+  '新手司机',
+  '城市漫游',
+  '山路爱好者',
+  '省油达人',
+  '看车不买',
+  '慢慢开',
+  '夜猫子',
+  '准车主',
+  '电车新人',
+  '老司机带路',
+  '小区车友',
+  '随便看看',
+];
+
+/**
+ * A made-up reader's nickname as a car site shows it (issue #13's simulated comments): a site's default
+ * `用户1234567` or `车友38271`, a place and a nickname (`杭州老陈`), a habit (`爱钓鱼的阿伟`) or a handle with
+ * digits (`周末自驾88`). Drawn from `rng` (seed it with the reader's id: the same reader, the same name).
+ */
+export function readerNickname(rng: Rng): string {
+  const person = pick(rng, NICKNAMES.slice(0, 20));
+  const u = rng();
+  if (u < 0.2) return `用户${intBetween(rng, 1_000_000, 9_999_999)}`;
+  if (u < 0.3) return `车友${intBetween(rng, 10_000, 99_999)}`;
+  if (u < 0.55) return `${pick(rng, READER_PLACES)}${person}`;
+  if (u < 0.75) return `${pick(rng, READER_HABITS)}${person}`;
+  const handle = pick(rng, READER_HANDLES);
+  return rng() < 0.5 ? handle : `${handle}${intBetween(rng, 1, 999)}`;
+}
+
+/** Accounts that post advertising (the share of spam of issue #13, held by the moderation). */
+export const AD_ACCOUNT_NAMES: readonly string[] = [
+  '优惠购车顾问',
+  '车险返现专员',
+  '车源直供小刘',
+  '兼职日结小助手',
+  '提车福利官',
+  '新车底价群主',
+];

@@ -6,12 +6,20 @@ import { computeInfluence } from '../modules/analytics/influence.service.js';
 import { dueReportWeek, generateWeeklyReports } from '../modules/analytics/report.service.js';
 import { ensurePopulation, MAX_SIM_AUTHORS } from './population.js';
 import { generateTraffic, planDays, readerPoolSize, type SimDay, type SimEvent } from './traffic.js';
+import {
+  BARRAGE_PER_1000_PLAYS,
+  COMMENTS_PER_1000_VIEWS,
+  type SimBarrage,
+  type SimComment,
+} from './voices.js';
 
 /*
  * The simulator's driver (issue #12 "A simulator and honest demo data"): makes or finds the population, then
  * sends the traffic model's events day by day through the real `POST /open/events` route of an app built on the
  * same database, with the app's clock at the end of each simulated day, so every event passes the route's own
- * checks (the 7-day window, the works, the state rules) exactly as a reader site's would. Then it derives what
+ * checks (the 7-day window, the works, the state rules) exactly as a reader site's would; after each day's
+ * events, the comments and barrage its readers wrote (issue #13) through `POST /open/comments` and
+ * `POST /open/barrage`, moderated by the routes like any reader's. Then it derives what
  * the daily and weekly jobs would have made of those days (influence index, rankings, weekly reports) through the
  * analytics services.
  */
@@ -32,6 +40,22 @@ export interface SimulateOptions {
   includeDemo?: boolean;
   /** the simulation's "now" (default the wall clock): the last day ends here */
   now?: Date;
+  /** readers' comments per 1000 views of a work of average popularity, 0 … 1000 (default `COMMENTS_PER_1000_VIEWS`) */
+  commentsPer1000Views?: number;
+  /** bursts of barrage per 1000 plays of a video of average popularity, 0 … 1000 (default `BARRAGE_PER_1000_PLAYS`) */
+  barragePer1000Plays?: number;
+}
+
+/** What the routes answered to the comments or barrage a run sent. */
+export interface VoiceCounts {
+  /** sent to the route */
+  sent: number;
+  /** the route's answers: published, held by the moderation, refused (an error envelope, e.g. comments off) */
+  published: number;
+  held: number;
+  refused: number;
+  /** replies not sent because the route did not publish their parent */
+  skipped: number;
 }
 
 /** What a run did. */
@@ -54,6 +78,10 @@ export interface SimulateSummary {
   sendSeconds: number;
   /** events sent per second of `sendSeconds` */
   eventsPerSecond: number;
+  /** readers' comments and barrage, and the wall time of sending them, seconds (not in `sendSeconds`) */
+  comments: VoiceCounts;
+  barrage: VoiceCounts;
+  voiceSeconds: number;
   /** closed days given their influence index and rankings, weekly reports made, and the time it took (s) */
   influenceDays: number;
   reports: number;
@@ -75,7 +103,8 @@ export class SimulationError extends Error {
 /**
  * The demo's simulation (main.ts, when it seeds a fresh demo): a month of 40,000 events, 40 authors. Measured on
  * PGlite on 2 shared cores under load: about 11 s (7 s of sending at ≈ 5,500 events/s, 2 s of derived history),
- * taking the first start's `prepare` from about 6 s to 17–19 s.
+ * taking the first start's `prepare` from about 6 s to 17–19 s. The readers' comments and barrage (issue #13:
+ * ≈ 100 comments, a few held, and ≈ 100 barrage messages, one request each at ≈ 10–20 ms) add 2–4 s.
  */
 export const DEMO_SIMULATION: Omit<SimulateOptions, 'now'> = {
   days: 30,
@@ -95,6 +124,8 @@ function checkOptions(o: SimulateOptions): void {
   int('authors', o.authors, 0, MAX_SIM_AUTHORS);
   int('seed', o.seed, 0, 0xffff_ffff);
   int('batch', o.batch, 1, EVENT_BATCH_MAX);
+  int('commentsPer1000Views', o.commentsPer1000Views, 0, 1000);
+  int('barragePer1000Plays', o.barragePer1000Plays, 0, 1000);
 }
 
 /**
@@ -158,7 +189,12 @@ export async function simulate(
     { handle, clock: () => new Date(clock) },
   );
   const totals = { sent: 0, accepted: 0, duplicates: 0 };
+  const voices = {
+    comments: { sent: 0, published: 0, held: 0, refused: 0, skipped: 0 },
+    barrage: { sent: 0, published: 0, held: 0, refused: 0, skipped: 0 },
+  };
   let sendSeconds: number;
+  let voiceSeconds = 0;
   try {
     await app.ready();
     const t1 = performance.now();
@@ -188,26 +224,87 @@ export async function simulate(
       totals.accepted += r.accepted;
       totals.duplicates += r.duplicates;
     };
-    for (const { day, events } of generateTraffic({
+    /** One comment or barrage message through its route: its state, or the refusal's message. */
+    const sendVoice = async (
+      url: '/open/comments' | '/open/barrage',
+      payload: object,
+      counts: VoiceCounts,
+    ): Promise<'published' | 'held' | 'refused'> => {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'x-site-key': key, 'content-type': 'application/json', 'accept-language': 'en-US' },
+        payload: JSON.stringify(payload),
+      });
+      const env = JSON.parse(res.body) as {
+        status: number;
+        message: string;
+        data: { state: 'published' | 'held' } | null;
+      };
+      if (res.statusCode >= 500)
+        throw new SimulationError(
+          `POST ${url} answered HTTP ${res.statusCode}: ${env.status} ${env.message}`,
+        );
+      counts.sent += 1;
+      if (env.status !== 1 || !env.data) {
+        // e.g. comments closed on the work or the work deleted since: counted, the run goes on
+        counts.refused += 1;
+        if (counts.refused <= 5) log(`POST ${url} refused ${JSON.stringify(payload)}: ${env.message}`);
+        return 'refused';
+      }
+      counts[env.data.state] += 1;
+      return env.data.state;
+    };
+    // the route's verdict on each comment sent, by its id: a reply is sent only when its parent was published
+    const commentStates = new Map<string, 'published' | 'held' | 'refused'>();
+    const sendVoices = async (comments: SimComment[], barrage: SimBarrage[]) => {
+      for (const c of comments) {
+        if (c.parentId !== undefined && commentStates.get(c.parentId) !== 'published') {
+          voices.comments.skipped += 1;
+          continue;
+        }
+        const payload = {
+          commentId: c.commentId,
+          contentId: c.contentId,
+          readerId: c.readerId,
+          readerName: c.readerName,
+          text: c.text,
+          ...(c.parentId === undefined ? {} : { parentId: c.parentId }),
+          at: c.at,
+        };
+        commentStates.set(c.commentId, await sendVoice('/open/comments', payload, voices.comments));
+      }
+      for (const b of barrage) {
+        const { ad: _ad, ...payload } = b;
+        await sendVoice('/open/barrage', payload, voices.barrage);
+      }
+    };
+    for (const { day, events, comments, barrage } of generateTraffic({
       seed: options.seed,
       works: population.works,
       days,
       events: options.events,
       readers,
       boostAuthorIds: population.demoAuthorId === null ? [] : [population.demoAuthorId],
+      commentsPer1000Views: options.commentsPer1000Views ?? COMMENTS_PER_1000_VIEWS,
+      barragePer1000Plays: options.barragePer1000Plays ?? BARRAGE_PER_1000_PLAYS,
     })) {
       clock = day.cutoff;
       const before = { ...totals };
       const dayStart = performance.now();
       for (let i = 0; i < events.length; i += batch) await send(events.slice(i, i + batch));
       const seconds = (performance.now() - dayStart) / 1000;
+      const voicesStart = performance.now();
+      await sendVoices(comments, barrage);
+      voiceSeconds += (performance.now() - voicesStart) / 1000;
       log(
         `${day.date}: ${events.length} events, ${totals.accepted - before.accepted} accepted, ` +
           `${totals.duplicates - before.duplicates} duplicates` +
-          (events.length > 0 ? `, ${Math.round(events.length / Math.max(seconds, 1e-3))} events/s` : ''),
+          (events.length > 0 ? `, ${Math.round(events.length / Math.max(seconds, 1e-3))} events/s` : '') +
+          `; ${comments.length} comments, ${barrage.length} barrage`,
       );
     }
-    sendSeconds = (performance.now() - t1) / 1000;
+    sendSeconds = (performance.now() - t1) / 1000 - voiceSeconds;
   } finally {
     await app.close();
   }
@@ -215,6 +312,13 @@ export async function simulate(
   log(
     `sent: ${totals.sent} events in ${sendSeconds.toFixed(1)} s (${Math.round(eventsPerSecond)} events/s): ` +
       `${totals.accepted} accepted, ${totals.duplicates} duplicates`,
+  );
+  const voiceLine = (c: VoiceCounts) =>
+    `${c.sent} sent: ${c.published} published, ${c.held} held, ${c.refused} refused` +
+    (c.skipped > 0 ? ` (${c.skipped} replies to unpublished comments not sent)` : '');
+  log(
+    `voices: comments ${voiceLine(voices.comments)}; barrage ${voiceLine(voices.barrage)}; ` +
+      `${voiceSeconds.toFixed(1)} s`,
   );
   const t2 = performance.now();
   const derived = await deriveHistory(handle.db, config, days, now);
@@ -235,6 +339,8 @@ export async function simulate(
     populationSeconds,
     sendSeconds,
     eventsPerSecond,
+    ...voices,
+    voiceSeconds,
     ...derived,
     deriveSeconds,
   };

@@ -27,6 +27,13 @@ import {
   sampleIndex,
   shuffle,
 } from './random.js';
+import {
+  BARRAGE_PER_1000_PLAYS,
+  COMMENTS_PER_1000_VIEWS,
+  type SimBarrage,
+  type SimComment,
+  VoiceModel,
+} from './voices.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -56,6 +63,9 @@ dayjs.extend(timezone);
  *
  * Event ids are `sim<seed>-<yyyymmdd>-<n>` (n counts the day's events from 0): stable per (seed, day, n), so
  * sending a run again is idempotent (every event a duplicate) and another seed adds new traffic.
+ *
+ * The readers' comments and barrage (issue #13) follow from each day's views and plays (`voices.ts`), drawn
+ * from streams of their own: they never change the events.
  */
 
 const HOUR_MS = 3_600_000;
@@ -298,12 +308,20 @@ export interface TrafficOptions {
   readers?: number;
   /** authors whose works rank among the top 2 % of popularity (the demo author) */
   boostAuthorIds?: readonly number[];
+  /** readers' comments per 1000 views of a work of average popularity (default `COMMENTS_PER_1000_VIEWS`) */
+  commentsPer1000Views?: number;
+  /** bursts of barrage per 1000 plays of a video of average popularity (default `BARRAGE_PER_1000_PLAYS`) */
+  barragePer1000Plays?: number;
 }
 
-/** The events of one day, in the order they are to be sent. */
+/** The events of one day in the order they are to be sent, and the comments and barrage they led to. */
 export interface DayTraffic {
   day: SimDay;
   events: SimEvent[];
+  /** by time: a reply after its parent */
+  comments: SimComment[];
+  /** by time */
+  barrage: SimBarrage[];
 }
 
 /** The id of the `n`-th event (from 0) of `date` in a run of `seed`: `sim<seed>-<yyyymmdd>-<n>`. */
@@ -523,6 +541,15 @@ export function* generateTraffic(opts: TrafficOptions): Generator<DayTraffic, vo
   const budgets = dayBudgets(seed, days, opts.events);
   const states = new ReaderStates();
   const source = keySampler(SOURCE_WEIGHTS);
+  const voices = new VoiceModel(
+    seed,
+    new Map(model.works.map((w) => [w.id, w])),
+    new Map(model.works.map((w, i) => [w.id, model.quality[i]!])),
+    {
+      commentsPer1000Views: opts.commentsPer1000Views ?? COMMENTS_PER_1000_VIEWS,
+      barragePer1000Plays: opts.barragePer1000Plays ?? BARRAGE_PER_1000_PLAYS,
+    },
+  );
   let carry = 0;
   let sessionsMade = 0;
   let eventsMade = 0;
@@ -530,7 +557,8 @@ export function* generateTraffic(opts: TrafficOptions): Generator<DayTraffic, vo
   for (const [d, day] of days.entries()) {
     const last = d === days.length - 1;
     const target = Math.max(0, Math.round(budgets[d]! + carry));
-    const perSession = sessionsMade > 0 ? eventsMade / sessionsMade : INITIAL_SESSION_EVENTS;
+    // (no events yet, e.g. days before the first work: the first guess, never a division by zero)
+    const perSession = eventsMade > 0 ? eventsMade / sessionsMade : INITIAL_SESSION_EVENTS;
     const rng = rngOf(seed, 'day', day.date);
     const starts = target > 0 ? sessionTimes(rng, day, Math.max(1, Math.round(target / perSession))) : [];
     const events: SimEvent[] = [];
@@ -683,6 +711,6 @@ export function* generateTraffic(opts: TrafficOptions): Generator<DayTraffic, vo
     sessionsMade += starts.length;
     eventsMade += events.length;
     carry = target - events.length;
-    yield { day, events };
+    yield { day, events, ...voices.ofDay(day, events) };
   }
 }
