@@ -229,7 +229,11 @@ export const commentItemSchema = z.strictObject({
   readerBlocked: z.boolean(),
 });
 export type CommentItem = z.infer<typeof commentItemSchema>;
-export const commentListSchema = listDataSchema(commentItemSchema);
+/**
+ * The inbox's answer: a list (API.md §3) + `totalCapped` (extension): true when `total` is a lower bound — past
+ * 10,000 matching comments, or a keyword search with more pages to come (docs/api.md "Comments and barrage").
+ */
+export const commentListSchema = listDataSchema(commentItemSchema).extend({ totalCapped: z.boolean() });
 
 /** `POST /api/comment/reply` (API.md §12): `commentId` is the inbox's `id`. */
 export const commentReplyParamSchema = z.object({
@@ -337,7 +341,8 @@ export const barrageItemSchema = z.strictObject({
   readerBlocked: z.boolean(),
 });
 export type BarrageItem = z.infer<typeof barrageItemSchema>;
-export const barrageListSchema = listDataSchema(barrageItemSchema);
+/** The barrage list: a list (API.md §3) + `totalCapped` as `commentListSchema`. */
+export const barrageListSchema = listDataSchema(barrageItemSchema).extend({ totalCapped: z.boolean() });
 
 /** `POST /api/barrage/batch` (API.md §12). */
 export const barrageBatchParamSchema = z.object({

@@ -256,10 +256,11 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
     await ensureOperator(tx, config);
     await insertDemoVideoUploads(tx, userId, demoVideoKeys(), config.storageDriver, now);
 
-    // 11 messages: several unread system messages (the bell), and a few in the other groups. Each is a kind of
+    // 8 messages: several unread system messages (the bell), and a few in the business group. Each is a kind of
     // the catalog with its params, so it reads in both languages (issue #9); the operator's invitation is a
-    // `custom` message carrying its own translation. No comment messages: those come from the simulated readers'
-    // comments through POST /open/comments (src/simulate/, issue #13).
+    // `custom` message carrying its own translation. No comment, like or follow messages with invented readers or
+    // counts: comment messages come from the simulated readers' comments through POST /open/comments
+    // (src/simulate/, issue #13).
     const gamblingReason = demoContent.find((c) => c.rejectMessage)!.rejectMessage!;
     const msgs: {
       read: boolean;
@@ -307,22 +308,6 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
           },
           link: null,
         },
-      },
-      {
-        read: true,
-        hoursAgo: 70,
-        message: kindMessage(
-          'like',
-          { title: '十万元预算买什么车？五款家用轿车横评', count: 45 },
-          null,
-          MsgGroup.LIKE,
-        ),
-      },
-      { read: false, hoursAgo: 12, message: kindMessage('fans_daily', { count: 86 }, null, MsgGroup.FOLLOW) },
-      {
-        read: true,
-        hoursAgo: 100,
-        message: kindMessage('follow', { reader: '驾驶者小林' }, null, MsgGroup.FOLLOW),
       },
       {
         read: false,

@@ -46,15 +46,17 @@ export async function commentById(db: Db, id: number): Promise<CommentRow | null
   return row ?? null;
 }
 
-/** Adds `delta` to the `reply_count` of each top-level comment of `byRoot`. */
+/**
+ * Adds `delta` to the `reply_count` of each top-level comment of `byRoot`, in one statement (a bulk delete of
+ * 1,000 replies touches hundreds of threads: one UPDATE each took half of its time, bench/README.md "Comments").
+ */
 export async function addReplyCounts(tx: Db, byRoot: Map<number, number>): Promise<void> {
-  for (const [rootId, delta] of [...byRoot].sort((a, b) => a[0] - b[0])) {
-    if (delta === 0) continue;
-    await tx
-      .update(comments)
-      .set({ replyCount: sql`greatest(${comments.replyCount} + ${delta}, 0)` })
-      .where(eq(comments.id, rootId));
-  }
+  const entries = [...byRoot].filter(([, delta]) => delta !== 0).sort((a, b) => a[0] - b[0]);
+  if (entries.length === 0) return;
+  await tx.execute(sql`update comments c set reply_count = greatest(c.reply_count + d.delta, 0)
+    from unnest(${sql.param(entries.map(([id]) => id))}::int4[], ${sql.param(entries.map(([, d]) => d))}::int4[])
+      as d(id, delta)
+    where c.id = d.id`);
 }
 
 /** Inserts a barrage message, ON CONFLICT (site, external_id) DO NOTHING. @returns the new row or null */

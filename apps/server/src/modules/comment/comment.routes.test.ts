@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { DEV_OPEN_SITE_KEY } from '../../config.js';
 import { messages, videos, workDaily } from '../../db/schema/index.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createArticle, createUpload, type TestAuthor } from '../../test/factories.js';
 import { body, signedGet, signedPost } from '../../test/helpers.js';
 import { useTestApp } from '../../test/support.js';
@@ -110,6 +110,7 @@ describe('POST /open/comments: arrival, moderation, idempotency', () => {
     const msgs = await t.db.select().from(messages).where(eq(messages.userId, a.userId));
     const msg = msgs.find((m) => m.kind === 'comment');
     expect(msg?.msgGroup).toBe(1);
+    expect(msg?.createdAt.toISOString()).toBe(now.toISOString());
     const list = await inbox(a);
     expect(msg?.link).toBe(`/manage/commentManage/commentlist?thread=${list.data.list[0]!.id}`);
     expect(list.data.list[0]).toMatchObject({
@@ -331,6 +332,7 @@ describe('the inbox (API.md §12)', () => {
     expect((await inbox(a, { state: 'held' })).data.total).toBe(1);
     expect((await inbox(a, { keyword: '关键' })).data.total).toBe(1);
     expect((await inbox(a, { keyword: '%' })).data.total).toBe(0);
+    expect((await inbox(a, { keyword: '读者甲' })).data.total).toBe(3);
     expect((await inbox(a, { from: '2026-11-19', to: '2026-11-19' })).data.list.map((c) => c.text)).toEqual([
       '文章评论 关键词',
     ]);
@@ -509,6 +511,62 @@ describe('the inbox (API.md §12)', () => {
       blockedWords: [],
       holdAll: false,
     });
+  });
+});
+
+describe('list totals: exact up to 10,000, a lower bound past it or for a keyword', () => {
+  it('answers total 10,000 with totalCapped past 10,000 comments, exact below', async () => {
+    const a = await t.signIn();
+    const w = await work(a.userId);
+    await t.db
+      .execute(sql`insert into comments (content_id, author_id, content_type, reader_id, reader_name, text,
+        state, created_at)
+      select ${w}, ${a.userId}, 'article', 'r' || g, '读者', '批量评论 ' || g, 'published',
+        now() - g * interval '1 second'
+      from generate_series(1, 10001) g`);
+    const big = await inbox(a, { pageSize: 20 });
+    expect(big.data).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(big.data.list).toHaveLength(20);
+    const small = await inbox(a, { state: 'held' });
+    expect(small.data).toMatchObject({ total: 0, totalCapped: false });
+  });
+
+  it('counts a keyword search up to the page and one more', async () => {
+    const a = await t.signIn();
+    const w = await work(a.userId);
+    for (let i = 0; i < 3; i += 1) await comment({ contentId: w, text: `续航问题${i}` });
+    await comment({ contentId: w, text: '别的' });
+    const first = await get<ListData<CommentItem> & { totalCapped: boolean }>(
+      '/api/comment/list',
+      { keyword: '续航', page: 1, pageSize: 2 },
+      a,
+    );
+    expect(first.data).toMatchObject({ total: 3, totalCapped: true });
+    const second = await get<ListData<CommentItem> & { totalCapped: boolean }>(
+      '/api/comment/list',
+      { keyword: '续航', page: 2, pageSize: 2 },
+      a,
+    );
+    expect(second.data).toMatchObject({ total: 3, totalCapped: false });
+    expect(second.data.list).toHaveLength(1);
+  });
+
+  it('keeps replyCount right when replies of several threads are deleted in one call', async () => {
+    const a = await t.signIn();
+    const w = await work(a.userId);
+    const roots = [vid(), vid()];
+    for (const r of roots) await comment({ contentId: w, commentId: r });
+    for (const r of roots) for (let i = 0; i < 2; i += 1) await comment({ contentId: w, parentId: r });
+    const replies = (await inbox(a)).data.list.filter((c) => c.parentId !== undefined);
+    await post(
+      '/api/comment/batch',
+      { ids: [replies[0]!.id, replies[1]!.id, replies[2]!.id], action: 'delete' },
+      a,
+    );
+    const counts = (await inbox(a)).data.list
+      .filter((c) => c.parentId === undefined)
+      .map((c) => c.replyCount);
+    expect(counts.sort()).toEqual([0, 1]);
   });
 });
 

@@ -244,7 +244,7 @@ export async function receiveComment(
         : parentRow?.isAuthor
           ? kindMessage('comment_reply', params, link, MsgGroup.COMMENT)
           : kindMessage('comment', params, link, MsgGroup.COMMENT);
-    await sendSystemMessage(tx, { userId: work.authorId, ...message });
+    await sendSystemMessage(tx, { userId: work.authorId, ...message, createdAt: now });
     return { commentId: input.commentId, state: verdict.state };
   });
 }
@@ -426,7 +426,7 @@ export async function listInbox(
   lang: MessageLanguage,
   opts: CommentOptions,
 ) {
-  const { rows, total } = await readInbox(
+  const { rows, total, totalCapped } = await readInbox(
     db,
     authorId,
     {
@@ -467,7 +467,7 @@ export async function listInbox(
     ...(parentReaderName === null ? {} : { parentReaderName }),
     readerBlocked: !c.isAuthor && Boolean(readerBlocked),
   }));
-  return { list, total, page: p.page, pageSize: p.pageSize };
+  return { list, total, page: p.page, pageSize: p.pageSize, totalCapped };
 }
 
 /**
@@ -736,7 +736,13 @@ export async function listBarrage(
   },
   lang: MessageLanguage,
 ) {
-  const { rows, total } = await readBarrage(db, authorId, p, p.pageSize, (p.page - 1) * p.pageSize);
+  const { rows, total, totalCapped } = await readBarrage(
+    db,
+    authorId,
+    p,
+    p.pageSize,
+    (p.page - 1) * p.pageSize,
+  );
   const list: BarrageItem[] = rows.map(({ b, contentTitle, readerBlocked }) => ({
     id: b.id,
     contentId: b.contentId,
@@ -753,7 +759,7 @@ export async function listBarrage(
     ...(b.state === 'held' && b.holdCode ? { holdCode: b.holdCode } : {}),
     readerBlocked: Boolean(readerBlocked),
   }));
-  return { list, total, page: p.page, pageSize: p.pageSize };
+  return { list, total, page: p.page, pageSize: p.pageSize, totalCapped };
 }
 
 /** What a barrage action does to one row (see `batchBarrage`). */

@@ -40,6 +40,8 @@ export interface SystemMessageInput {
   kind?: string;
   /** values the kind's template needs, e.g. `{ title, reason }` */
   params?: Record<string, unknown>;
+  /** when the event that causes it happened (default: the database's now); the simulator's clock sets it */
+  createdAt?: Date;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function sendSystemMessage(tx: Db, input: SystemMessageInput): Prom
     title: input.title,
     body: input.body,
     link: input.link,
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
   });
   return row.id;
 }
