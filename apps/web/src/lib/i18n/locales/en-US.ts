@@ -19,6 +19,8 @@ import { fansEnUS } from './fans.en-US';
 import { influenceEnUS } from './influence.en-US';
 import { rulesEnUS } from './rules.en-US';
 import { trendsEnUS } from './trends.en-US';
+import { commentsEnUS } from './comments.en-US';
+import { barrageEnUS } from './barrage.en-US';
 import { designsEnUS, editorEnUS } from './editor.en-US';
 
 /** en-US resources: same keys as zh-CN (the type makes a missing key a compile error). */
@@ -349,6 +351,8 @@ const enUS: Resources = {
   influence: influenceEnUS,
   rules: rulesEnUS,
   trends: trendsEnUS,
+  comments: commentsEnUS,
+  barrage: barrageEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',
     formats: 'JPG, PNG, GIF or WebP, up to 20 MB',

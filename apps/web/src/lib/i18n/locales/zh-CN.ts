@@ -19,6 +19,8 @@ import { fansZhCN } from './fans.zh-CN';
 import { influenceZhCN } from './influence.zh-CN';
 import { rulesZhCN } from './rules.zh-CN';
 import { trendsZhCN } from './trends.zh-CN';
+import { commentsZhCN } from './comments.zh-CN';
+import { barrageZhCN } from './barrage.zh-CN';
 
 /** zh-CN resources: the product's default language. en-US must carry every key (typed by Resources). */
 const zhCN = {
@@ -346,6 +348,8 @@ const zhCN = {
   influence: influenceZhCN,
   rules: rulesZhCN,
   trends: trendsZhCN,
+  comments: commentsZhCN,
+  barrage: barrageZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
     formats: '支持 JPG、PNG、GIF、WebP，不超过 20MB',
