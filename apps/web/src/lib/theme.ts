@@ -66,6 +66,8 @@ export const theme: ThemeConfig = {
     borderRadius: 6,
     colorBgLayout: '#f4f6fa',
     colorTextDescription: TEXT_DESCRIPTION_COLOR,
+    // antd's placeholder grey (#bfbfbf, 1.8:1) fails WCAG AA where a placeholder is text (a Select's, axe found it)
+    colorTextPlaceholder: TEXT_DESCRIPTION_COLOR,
     colorError: ERROR_COLOR,
     // antd draws every component's focus outline (buttons, menu items, tabs, checkboxes…) in colorPrimaryBorder
     colorPrimaryBorder: FOCUS_COLOR,

@@ -111,7 +111,6 @@ export async function updateContent(db: Db, id: number, patch: Partial<NewConten
   return row!;
 }
 
-
 export async function listContents(
   db: Db,
   userId: number,

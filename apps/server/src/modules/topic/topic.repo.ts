@@ -5,7 +5,6 @@ import { escapeLike } from '../../db/like.js';
 
 export type TopicRow = typeof topics.$inferSelect;
 
-
 /** Topics in list order (`sort`, then id), those whose name (either language) contains `keyword` when given. */
 export async function listTopics(db: Db, keyword?: string): Promise<TopicRow[]> {
   const q = db.select().from(topics);
