@@ -147,6 +147,14 @@ async function publishedWork(db: Db, contentId: number): Promise<VoiceWork> {
   return work;
 }
 
+/**
+ * The verdict a voice got when it arrived (what a repeated id answers, decision 0010): held when the moderation
+ * gave it a hold code, whatever the author did since.
+ */
+function arrivalVerdict(row: { holdCode: string | null } | null): 'published' | 'held' {
+  return row?.holdCode ? 'held' : 'published';
+}
+
 /** How `/open/` names a comment: the site's id, or `author:<id>` for an author's reply. */
 function openIdOf(row: { externalId: string | null; id: number }): string {
   return row.externalId ?? `author:${row.id}`;
@@ -192,7 +200,7 @@ export async function receiveComment(
   opts: CommentOptions,
 ): Promise<{ commentId: string; state: 'published' | 'held' }> {
   const repeated = await repo.commentByExternal(db, site, input.commentId);
-  if (repeated) return { commentId: input.commentId, state: repeated.holdCode ? 'held' : 'published' };
+  if (repeated) return { commentId: input.commentId, state: arrivalVerdict(repeated) };
   const at = new Date(input.at);
   checkArrivalTime(at, now);
   const work = await publishedWork(db, input.contentId);
@@ -230,7 +238,7 @@ export async function receiveComment(
     if (!row) {
       // the same id arrived concurrently and won: answer its verdict
       const first = await repo.commentByExternal(tx, site, input.commentId);
-      return { commentId: input.commentId, state: first?.holdCode ? 'held' : 'published' };
+      return { commentId: input.commentId, state: arrivalVerdict(first) };
     }
     if (row.rootId !== null) await repo.addReplyCounts(tx, new Map([[row.rootId, 1]]));
     await countReaderVoices(tx, opts.reportTz, [
@@ -265,7 +273,7 @@ export async function receiveBarrage(
   opts: CommentOptions,
 ): Promise<{ barrageId: string; state: 'published' | 'held' }> {
   const repeated = await repo.barrageByExternal(db, site, input.barrageId);
-  if (repeated) return { barrageId: input.barrageId, state: repeated.holdCode ? 'held' : 'published' };
+  if (repeated) return { barrageId: input.barrageId, state: arrivalVerdict(repeated) };
   const at = new Date(input.at);
   checkArrivalTime(at, now);
   const work = await publishedWork(db, input.contentId);
@@ -296,7 +304,7 @@ export async function receiveBarrage(
     });
     if (!row) {
       const first = await repo.barrageByExternal(tx, site, input.barrageId);
-      return { barrageId: input.barrageId, state: first?.holdCode ? 'held' : 'published' };
+      return { barrageId: input.barrageId, state: arrivalVerdict(first) };
     }
     await countReaderVoices(tx, opts.reportTz, [
       { contentId: work.id, authorId: work.authorId, contentType: work.type, at, kind: 'barrages' },
