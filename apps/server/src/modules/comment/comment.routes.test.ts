@@ -603,6 +603,50 @@ describe('barrage, the author side (API.md §12)', () => {
     expect((await get<ListData<BarrageItem>>('/api/barrage/list', {}, b)).data.total).toBe(0);
   });
 
+  it('releases held barrage but keeps a platform prohibited word held; barrage off only on videos', async () => {
+    const a = await t.signIn();
+    const w = await work(a.userId, 'video');
+    await barrage({ contentId: w, text: '加 微 信 聊' });
+    await barrage({ contentId: w, text: '赌博网站' });
+    const held = (await get<ListData<BarrageItem>>('/api/barrage/list', { state: 'held' }, a)).data.list;
+    const contact = held.find((b) => b.holdCode === 'reviewWord')!;
+    const gambling = held.find((b) => b.holdCode === 'platformWord')!;
+    const released = await post<BatchResult>(
+      '/api/barrage/batch',
+      { ids: [contact.id, gambling.id], action: 'publish' },
+      a,
+    );
+    expect(released.data).toEqual({ done: 1, skipped: 1 });
+    expect((await post('/api/barrage/batch', { ids: [gambling.id], action: 'publish' }, a)).status).toBe(
+      10008,
+    );
+    const article = await work(a.userId);
+    const off = await post('/api/comment/work_settings', { contentId: article, barrageOff: true }, a);
+    expect([off.status, off.message]).toEqual([0, 'barrage is for videos and short videos only']);
+  });
+
+  it('refuses a reader like of an unknown or hidden comment, and an author reply to a hidden one', async () => {
+    const a = await t.signIn();
+    const w = await work(a.userId);
+    const commentId = vid();
+    await comment({ contentId: w, commentId });
+    const unknown = await open('POST', '/open/comments/like', {
+      commentId: 'no-such-comment',
+      readerId: 'r',
+      liked: true,
+    });
+    expect(unknown.env.status).toBe(10006);
+    const [item] = (await inbox(a)).data.list;
+    await post('/api/comment/batch', { ids: [item!.id], action: 'hide' }, a);
+    const hidden = await open('POST', '/open/comments/like', { commentId, readerId: 'r', liked: true });
+    expect(hidden.env.status).toBe(10006);
+    const reply = await post('/api/comment/reply', { commentId: item!.id, text: '回复' }, a);
+    expect([reply.status, reply.message]).toEqual([
+      10008,
+      'the comment answered is not shown (hidden) and cannot be answered',
+    ]);
+  });
+
   it('is idempotent by barrageId', async () => {
     const a = await t.signIn();
     const w = await work(a.userId, 'video');
