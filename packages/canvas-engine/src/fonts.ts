@@ -14,6 +14,24 @@ export const SYSTEM_FONTS = [
 ];
 
 /**
+ * How long one font file may take before it counts as failed, milliseconds: a stalled request would otherwise
+ * keep 正在加载字体 on screen for ever (seen in CI, issue #13 note); the author retries with 字体加载失败，请重试.
+ */
+export const FONT_LOAD_TIMEOUT_MS = 20_000;
+
+/**
+ * Resolves with `promise`, or rejects after `ms` milliseconds (the timer is cleared either way).
+ * @throws Error('font load timed out') after `ms`
+ */
+export function withTimeLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('font load timed out')), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Loads shipped fonts with the FontFace API and tracks their state (idle → loading → loaded | failed)
  * so the UI can show 正在加载字体，您耐心等候... / 字体加载失败，请重试 (spec §8).
  */
@@ -24,6 +42,7 @@ export class FontLoader {
   constructor(
     readonly registry: FontEntry[],
     private readonly onChange: () => void,
+    private readonly timeoutMs: number = FONT_LOAD_TIMEOUT_MS,
   ) {}
 
   /** The registry entry of a family, if shipped. */
@@ -38,7 +57,7 @@ export class FontLoader {
 
   /**
    * Loads `family` (no-op for system fonts and already loaded ones). Resolves true when usable, false when
-   * the file failed to load (status `failed`; calling again retries). Families not in the registry and
+   * the file failed to load or took longer than the time limit (status `failed`; calling again retries). Families not in the registry and
    * not system fonts fail.
    */
   load(family: string): Promise<boolean> {
@@ -54,7 +73,7 @@ export class FontLoader {
     const task = (async () => {
       try {
         const face = new FontFace(family, `url(${JSON.stringify(entry.url)})`);
-        await face.load();
+        await withTimeLimit(face.load(), this.timeoutMs);
         document.fonts.add(face);
         // fabric caches glyph widths per family; measured with the fallback font they would be wrong.
         cache.clearFontCache(family);

@@ -42,7 +42,7 @@ export {
   type ExportSvgOptions,
   type ClipboardResult,
 } from './export';
-export { FontLoader, SYSTEM_FONTS } from './fonts';
+export { FONT_LOAD_TIMEOUT_MS, FontLoader, SYSTEM_FONTS, withTimeLimit } from './fonts';
 export { EDITOR_MESSAGES, MESSAGE_KEYS } from './messages';
 export { listI18nKeys } from './i18n-keys';
 export { SIZE_PRESETS, getSizePreset, type SizePreset } from './presets';

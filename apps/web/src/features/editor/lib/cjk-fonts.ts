@@ -1,6 +1,7 @@
 import notoUnicode from '@fontsource/noto-sans-sc/unicode.json';
 import zcoolUnicode from '@fontsource/zcool-kuaile/unicode.json';
 import maShanUnicode from '@fontsource/ma-shan-zheng/unicode.json';
+import { FONT_LOAD_TIMEOUT_MS, withTimeLimit } from '@cc/canvas-engine';
 
 /**
  * The CJK fonts in full. @fontsource splits each into ~90 unicode-range slices (`unicode.json` maps a
@@ -86,8 +87,8 @@ const loaded = new Map<string, Promise<void>>();
 
 /**
  * Loads the slices of `family` that `text` needs (each once). Resolves true when a new slice was
- * loaded (the caller re-measures text), false when nothing was needed. Failed slices are retried on
- * the next call; the characters fall back to the system font meanwhile.
+ * loaded (the caller re-measures text), false when nothing was needed. Failed slices — and slices slower than
+ * `FONT_LOAD_TIMEOUT_MS` — are retried on the next call; the characters fall back to the system font meanwhile.
  */
 export async function loadSlicesForText(family: string, text: string): Promise<boolean> {
   if (!isSlicedFamily(family) || typeof FontFace === 'undefined') return false;
@@ -101,8 +102,10 @@ export async function loadSlicesForText(family: string, text: string): Promise<b
     const url = sliceUrl(family, key);
     if (!url) continue;
     const unicodeRange = SLICED[family]!.unicode[key]!;
-    const task = new FontFace(family, `url(${JSON.stringify(url)})`, { unicodeRange })
-      .load()
+    const task = withTimeLimit(
+      new FontFace(family, `url(${JSON.stringify(url)})`, { unicodeRange }).load(),
+      FONT_LOAD_TIMEOUT_MS,
+    )
       .then((face) => {
         document.fonts.add(face);
       })
