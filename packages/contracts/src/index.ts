@@ -26,3 +26,8 @@ export * from './analytics.js';
 export * from './trends.js';
 export * from './influence.js';
 export * from './comments.js';
+export * from './growth.js';
+export * from './credit.js';
+export * from './business.js';
+export * from './promotion.js';
+export * from './assistant.js';

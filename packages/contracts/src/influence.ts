@@ -17,8 +17,11 @@ import { idSchema, isoTimeSchema, listDataSchema } from './types.js';
  * always add up to the whole).
  */
 
-/** The version of the published formula; a new version changes the rules below and is a new decision record. */
-export const INFLUENCE_FORMULA_VERSION = 1;
+/**
+ * The version of the published formula; a new version changes the rules below and is a new decision record.
+ * 2 (issue #14): the credit score wired in as `creditFactor` = score ÷ 100 on the credibility term.
+ */
+export const INFLUENCE_FORMULA_VERSION = 2;
 /** The index's scale: a score is 0 … 1000 points. */
 export const INFLUENCE_SCALE = 1000;
 /** The window of the index: the complete days ending the index's day (issue #12 "last 30 complete days"). */
@@ -221,8 +224,8 @@ export interface InfluenceInputs {
   /** 1 − rejected ÷ reviewed works of the window, 0–1 (1 when none was reviewed) */
   passRate: number;
   /**
-   * Hook for the credit score of issue #14: a factor 0–1 the credibility term is multiplied by. Absent or null
-   * until the credit score exists: 1 (no deduction).
+   * The credit score of issue #14 as a factor 0–1 the credibility term is multiplied by: the server passes the
+   * score at the end of the day ÷ 100 (formula version 2). Absent or null: 1 (no deduction).
    */
   creditFactor?: number | null;
 }

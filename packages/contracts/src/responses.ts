@@ -1,3 +1,8 @@
+import { growthDataSchemas } from './growth.js';
+import { creditDataSchemas } from './credit.js';
+import { businessDataSchemas } from './business.js';
+import { promotionDataSchemas } from './promotion.js';
+import { assistantDataSchemas } from './assistant.js';
 import { z } from 'zod';
 import {
   dataOverviewSchema,
@@ -322,6 +327,12 @@ export const apiDataSchemas = {
   '/api/barrage/batch': batchResultSchema,
   '/api/reader/block': nullDataSchema,
   '/api/reader/blocked_list': blockedReaderListSchema,
+  // issue #14: each area's paths live in its own contracts file
+  ...growthDataSchemas,
+  ...creditDataSchemas,
+  ...businessDataSchemas,
+  ...promotionDataSchemas,
+  ...assistantDataSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A path of `apiDataSchemas`. */

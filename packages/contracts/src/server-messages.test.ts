@@ -189,6 +189,22 @@ describe('message kinds (the message centre)', () => {
       end: '2026-11-22',
       views: 1200,
       fansNet: 3,
+      // issue #14 kinds
+      points: 5,
+      score: 95,
+      note: 'N',
+      spent: '1.00',
+      refund: '1.00',
+      fans: 2,
+      value: '5.00',
+      minSpend: '10.00',
+      expiresAt: '2026-12-01 23:59',
+      deliverBy: '2030-03-17 10:00',
+      left: 1,
+      amount: '1.00',
+      balance: '1.00',
+      settleOn: '2030-03-13',
+      keepUntil: '2030-05-09',
     };
     for (const kind of MESSAGE_KINDS) {
       for (const use of ['video', 'smallVideo']) {

@@ -1,4 +1,9 @@
 import type { z } from 'zod';
+import { GROWTH_MESSAGES, GROWTH_MESSAGE_KINDS } from './growth.messages.js';
+import { CREDIT_MESSAGES, CREDIT_MESSAGE_KINDS } from './credit.messages.js';
+import { BUSINESS_MESSAGES, BUSINESS_MESSAGE_KINDS } from './business.messages.js';
+import { PROMOTION_MESSAGES, PROMOTION_MESSAGE_KINDS } from './promotion.messages.js';
+import { ASSISTANT_MESSAGES, ASSISTANT_MESSAGE_KINDS } from './assistant.messages.js';
 
 /**
  * THE CATALOG OF SERVER MESSAGES (issue #9 "Language"): every text the server sends a person — the
@@ -966,6 +971,12 @@ export const SERVER_MESSAGES = {
     'zh-CN': '用户“{{reader}}”对《{{title}}》的评论已暂缓显示：{{reason}}',
     'en-US': "{{reader}}'s comment on “{{title}}” is held: {{reason}}",
   },
+  // ---- issue #14: each area's texts live in its own file (<area>.messages.ts) ----
+  ...GROWTH_MESSAGES,
+  ...CREDIT_MESSAGES,
+  ...BUSINESS_MESSAGES,
+  ...PROMOTION_MESSAGES,
+  ...ASSISTANT_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 /** A code of the catalog: the `messageCode` of an error envelope, the `code` of a field error. */
@@ -1234,6 +1245,12 @@ const MESSAGE_KIND_TEXTS: Record<string, KindTexts | ((params: Record<string, un
   fans_daily: { title: 'MSG_FANS_DAILY_TITLE', body: 'MSG_FANS_DAILY_BODY' },
   business_invite: { title: 'MSG_BUSINESS_INVITE_TITLE', body: 'MSG_BUSINESS_INVITE_BODY' },
   business_settled: { title: 'MSG_BUSINESS_SETTLED_TITLE', body: 'MSG_BUSINESS_SETTLED_BODY' },
+  // issue #14: each area's kinds live in its own file (<area>.messages.ts)
+  ...GROWTH_MESSAGE_KINDS,
+  ...CREDIT_MESSAGE_KINDS,
+  ...BUSINESS_MESSAGE_KINDS,
+  ...PROMOTION_MESSAGE_KINDS,
+  ...ASSISTANT_MESSAGE_KINDS,
 };
 
 /** The message kinds with catalog texts (the rest, e.g. `custom`, carry their own text). */
