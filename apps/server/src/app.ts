@@ -9,6 +9,12 @@ import analyticsRoutes from './modules/analytics/analytics.routes.js';
 import influenceRoutes from './modules/analytics/influence.routes.js';
 import trendsRoutes from './modules/analytics/trends.routes.js';
 import commentRoutes from './modules/comment/comment.routes.js';
+import growthRoutes from './modules/growth/growth.routes.js';
+import creditRoutes from './modules/credit/credit.routes.js';
+import businessRoutes from './modules/business/business.routes.js';
+import walletRoutes from './modules/wallet/wallet.routes.js';
+import promotionRoutes from './modules/promotion/promotion.routes.js';
+import assistantRoutes from './modules/assistant/assistant.routes.js';
 import carRoutes from './modules/car/car.routes.js';
 import topicRoutes from './modules/topic/topic.routes.js';
 import albumRoutes from './modules/album/album.routes.js';
@@ -115,6 +121,13 @@ export async function buildApp(
   await app.register(influenceRoutes, { db, config, clock: deps.clock ?? (() => new Date()) });
   await app.register(trendsRoutes, { db, config, clock: deps.clock ?? (() => new Date()) });
   await app.register(commentRoutes, { db, config, clock });
+  // growth and business (issue #14)
+  await app.register(growthRoutes, { db, config, clock });
+  await app.register(creditRoutes, { db, config, clock });
+  await app.register(businessRoutes, { db, config, clock });
+  await app.register(walletRoutes, { db, config, clock });
+  await app.register(promotionRoutes, { db, config, clock });
+  await app.register(assistantRoutes, { db, config, clock });
   // certification and the rule centre (issue #11)
   const catalog = await ruleCatalogOf(config.rulesDir);
   const keys = keyringFromConfig(config.dataKeys);

@@ -15,6 +15,12 @@ import { barrages, comments, dataReports, lives, programs } from './db/schema/in
 import { useTestApp } from './test/support.js';
 import { useWebDistFixture } from './test/web-dist.js';
 import { tokenFor } from './modules/fileservice/test-support.js';
+import { growthAuthzCases } from './modules/growth/growth.authz.js';
+import { creditAuthzCases } from './modules/credit/credit.authz.js';
+import { businessAuthzCases } from './modules/business/business.authz.js';
+import { walletAuthzCases } from './modules/wallet/wallet.authz.js';
+import { promotionAuthzCases } from './modules/promotion/promotion.authz.js';
+import { assistantAuthzCases } from './modules/assistant/assistant.authz.js';
 
 // Issue #8 "Keep it fixed": the per-route authorization matrix. Every route that takes the id or key of an
 // author's resource (article, video, design, message, upload, …), called by ANOTHER signed-in author,
@@ -355,6 +361,20 @@ const NOT_RESOURCE_ROUTES: Record<string, string> = {
   'GET /': 'the web app',
   'GET /*': 'the web app',
 };
+
+// issue #14: each area keeps its rows beside its module (<m>.authz.ts, test/authz-cases.ts)
+for (const cases of [
+  growthAuthzCases,
+  creditAuthzCases,
+  businessAuthzCases,
+  walletAuthzCases,
+  promotionAuthzCases,
+  assistantAuthzCases,
+]) {
+  const { matrix, notResource } = cases(t);
+  Object.assign(MATRIX, matrix);
+  Object.assign(NOT_RESOURCE_ROUTES, notResource);
+}
 
 /** Routes of the product: swagger-ui's own pages and HEAD twins of GET routes are left out. */
 function productRoutes(): string[] {

@@ -208,6 +208,28 @@ const envSchema = z.object({
     .default('Asia/Shanghai'),
   /** days raw reader events are kept (issue #12); rollups are kept for good */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(8).max(3650).default(400),
+  /**
+   * The content assistant's model (issue #14): an OpenAI-compatible endpoint (`POST {url}/chat/completions`, e.g.
+   * `https://api.openai.com/v1`), its key and model; all three or none (none: the local suggester alone)
+   */
+  ASSISTANT_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ASSISTANT_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  ASSISTANT_MODEL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** how long the assistant waits for the model, milliseconds (then falls back to the local suggester) */
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** model requests per author per minute (each costs the operator); past it the local suggester answers alone */
+  ASSISTANT_MODEL_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
 });
@@ -220,6 +242,19 @@ export interface S3Config {
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
+}
+
+/** The content assistant's model endpoint (issue #14, docs/api.md "Content assistant"). */
+export interface AssistantModelConfig {
+  /** the API's base URL, without `/chat/completions` (a trailing `/` is dropped) */
+  apiUrl: string;
+  /** sent as `Authorization: Bearer <apiKey>`; never logged */
+  apiKey: string;
+  model: string;
+  /** milliseconds to wait for an answer */
+  timeoutMs: number;
+  /** model requests per author per minute */
+  perMinute: number;
 }
 
 /** The development key of the reader site `reader` (API.md §10); refused in production. */
@@ -302,6 +337,11 @@ export interface AppConfig {
   storageDriver: 'local' | 's3';
   /** set when storageDriver is s3 */
   s3: S3Config | undefined;
+  /**
+   * The content assistant's OpenAI-compatible model (issue #14; `ASSISTANT_*`); undefined: titles come from the local
+   * suggester alone
+   */
+  assistantModel: AssistantModelConfig | undefined;
   /** ffprobe / ffmpeg executables (names on PATH or paths) */
   ffprobePath: string;
   ffmpegPath: string;
@@ -352,6 +392,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.SMS_SENDER === 'webhook' && !e.SMS_WEBHOOK_URL)
     throw new Error('invalid configuration:\n  SMS_WEBHOOK_URL: required when SMS_SENDER=webhook');
+  const assistantVars = [e.ASSISTANT_API_URL, e.ASSISTANT_API_KEY, e.ASSISTANT_MODEL];
+  if (assistantVars.some(Boolean) && !assistantVars.every(Boolean))
+    throw new Error(
+      'invalid configuration:\n  ASSISTANT_API_URL, ASSISTANT_API_KEY and ASSISTANT_MODEL: set all three (the model) or none (the local suggester)',
+    );
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
     throw new Error('invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
   // The demo belongs to the embedded default (API.md §5): seeded on PGlite unless SEED_DEMO=0; on PostgreSQL
@@ -408,6 +453,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             forcePathStyle: truthy(e.S3_FORCE_PATH_STYLE),
+          }
+        : undefined,
+    assistantModel:
+      e.ASSISTANT_API_URL && e.ASSISTANT_API_KEY && e.ASSISTANT_MODEL
+        ? {
+            apiUrl: e.ASSISTANT_API_URL.replace(/\/+$/, ''),
+            apiKey: e.ASSISTANT_API_KEY,
+            model: e.ASSISTANT_MODEL,
+            timeoutMs: e.ASSISTANT_TIMEOUT_MS,
+            perMinute: e.ASSISTANT_MODEL_PER_MINUTE,
           }
         : undefined,
     ffprobePath: e.FFPROBE_PATH,

@@ -24,6 +24,7 @@ import {
 import { publishNotice } from '../modules/notice/notice.service.js';
 import { hashPassword } from '../modules/passport/passport.service.js';
 import { findCredentials } from '../modules/user/user.service.js';
+import * as business from '../modules/business/business.service.js';
 
 /**
  * The demo author of API.md §5 with content, messages and notices. Idempotent: does nothing when the account
@@ -148,6 +149,70 @@ const demoArticleBody =
 /** The upload key (API.md §7 `fileUploadId`) of demo item `i`'s video, one per item of `demoContent`. */
 const demoVideoKeys = () => demoContent.map((_, i) => md5Hex(`demo-video-${i}`));
 
+/**
+ * The demo's business orders (issue #14), through the business service with the times they would have happened:
+ * 极狐汽车's implanted video, delivered with the demo's brake test video, approved four days ago and settled at T+3
+ * into the wallet by the job's own function (its five messages marked read); 星途汽车's invitation from 40 hours ago,
+ * waiting for the author (`hasBussinessTask` 1, its message unread).
+ */
+async function seedDemoOrders(
+  tx: Db,
+  config: AppConfig,
+  userId: number,
+  videoId: number,
+  now: Date,
+): Promise<void> {
+  const operator = await findCredentials(tx, OPERATOR_ACCOUNT);
+  if (!operator) throw new Error('seed: the demo operator is missing');
+  const opts = { reportTz: config.reportTz };
+  const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const settled = await business.createOrder(
+    tx,
+    operator.id,
+    {
+      account: DEMO_ACCOUNT,
+      brand: '极狐汽车',
+      campaign: '阿尔法S 冬季制动实测',
+      brief:
+        '在冰雪路面实测阿尔法S 的制动表现，视频中自然植入品牌与车型卖点（不少于 30 秒），发布后保留 60 天。',
+      type: 'implanted_video',
+      priceFen: 1_200_000,
+      respondBy: ago(6 * 24 - 24).toISOString(),
+      deliverBy: ago(24).toISOString(),
+      revisionsAllowed: 2,
+      keepDays: 60,
+    },
+    ago(7 * 24),
+    opts,
+  );
+  await business.acceptOrder(tx, userId, settled.id, ago(6 * 24 + 12), opts);
+  await business.deliverOrder(tx, userId, settled.id, videoId, ago(4 * 24 + 12), opts);
+  await business.reviewOrder(tx, operator.id, { id: settled.id, decision: 'approve' }, ago(4 * 24), opts);
+  await business.settleDueOrders(tx, now, opts);
+  await tx.execute(
+    sql`update messages set is_read = true where user_id = ${userId} and msg_group = ${MsgGroup.BUSINESS}`,
+  );
+
+  await business.createOrder(
+    tx,
+    operator.id,
+    {
+      account: DEMO_ACCOUNT,
+      brand: '星途汽车',
+      campaign: '星途瑶光 C-DM 试驾推广',
+      brief: '到店试驾星途瑶光 C-DM，制作一支 3–5 分钟的定制视频，讲清楚混动系统的油耗与动力表现。',
+      type: 'custom_video',
+      priceFen: 800_000,
+      respondBy: new Date(now.getTime() + 32 * 3_600_000).toISOString(),
+      deliverBy: new Date(now.getTime() + 12 * DAY).toISOString(),
+      revisionsAllowed: 2,
+      keepDays: 60,
+    },
+    ago(40),
+    opts,
+  );
+}
+
 /** Creates the demo's operator (role `operator`, API.md §13) unless the account exists. */
 async function ensureOperator(db: Db, config: AppConfig): Promise<void> {
   if (await findCredentials(db, OPERATOR_ACCOUNT)) return;
@@ -185,6 +250,8 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
         mediaName: '车评小王',
         grade: 3,
         dynamicShow: 1,
+        // the content assistant (spec §6 allow flag, issue #14): on for the demo so its page shows what it does
+        contentAssistant: 1,
         authStatus: 2,
       })
       .returning();
@@ -256,11 +323,12 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
     await ensureOperator(tx, config);
     await insertDemoVideoUploads(tx, userId, demoVideoKeys(), config.storageDriver, now);
 
-    // 8 messages: several unread system messages (the bell), and a few in the business group. Each is a kind of
-    // the catalog with its params, so it reads in both languages (issue #9); the operator's invitation is a
-    // `custom` message carrying its own translation. No comment, like or follow messages with invented readers or
+    // 4 messages: several unread system messages (the bell). Each is a kind of the catalog with its params, so it
+    // reads in both languages (issue #9); the operator's invitation is a `custom` message carrying its own
+    // translation. The business group's messages come from the demo's real orders (`seedDemoOrders`). No comment, like or follow messages with invented readers or
     // counts: comment messages come from the simulated readers' comments through POST /open/comments
-    // (src/simulate/, issue #13).
+    // (src/simulate/, issue #13). No grade message either: the demo's grade 3 is set above, not earned by points (the
+    // daily grade job keeps it as a floor, issue #14 "Grades"), so no event ever raised it.
     const gamblingReason = demoContent.find((c) => c.rejectMessage)!.rejectMessage!;
     const msgs: {
       read: boolean;
@@ -288,7 +356,6 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
           },
         ),
       },
-      { read: false, hoursAgo: 30, message: kindMessage('grade_up', { grade: 3 }, null) },
       { read: false, hoursAgo: 200, message: kindMessage('certified', {}, null) },
       {
         read: true,
@@ -309,21 +376,6 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
           link: null,
         },
       },
-      {
-        read: false,
-        hoursAgo: 40,
-        message: kindMessage(
-          'business_invite',
-          { brand: '星途汽车', campaign: '星途瑶光 C-DM 试驾推广' },
-          null,
-          MsgGroup.BUSINESS,
-        ),
-      },
-      {
-        read: true,
-        hoursAgo: 400,
-        message: kindMessage('business_settled', { period: '2025-11' }, null, MsgGroup.BUSINESS),
-      },
     ];
     for (const m of msgs) {
       const id = await sendSystemMessage(tx, { userId, ...m.message });
@@ -333,6 +385,10 @@ export async function seedDemo(db: Db, config: AppConfig, now = new Date()): Pro
       );
     }
     await sendSystemMessage(tx, { userId, ...messageTemplates.welcome('车评小王') });
+
+    // Business orders (issue #14), made through the business service so their messages, history and wallet entry
+    // come from real transitions: one settled at T+3 into the wallet (its messages read), one invitation waiting.
+    await seedDemoOrders(tx, config, userId, contentIds.get('极狐阿尔法S 冰雪路面制动实测')!, now);
   });
 
   // Notices in zh-CN with their en-US translation (issue #9: both languages render).

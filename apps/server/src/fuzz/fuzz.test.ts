@@ -56,6 +56,8 @@ const UNSIGNED_ROUTES: Record<string, string> = {
   '/open/comments': 'reader sites, x-site-key header, JSON body or query (API.md §10)',
   '/open/comments/like': 'reader sites, x-site-key header, JSON body (extension)',
   '/open/barrage': 'reader sites, x-site-key header, JSON body or query (API.md §10)',
+  '/open/promotions':
+    'reader sites, x-site-key header, query (issue #14, docs/api.md "Coupons and promotion")',
   '/healthz': 'liveness, no input',
   '/readyz': 'readiness, no input',
   '/': 'the web app',

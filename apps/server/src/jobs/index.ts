@@ -18,6 +18,7 @@ import { DATA_REPORT_CRON, runDataReports } from './data-report.js';
 import { ANALYTICS_MAINTENANCE_CRON, runAnalyticsMaintenance } from './analytics-maintenance.js';
 import { INFLUENCE_DAILY_CRON, type InfluenceDailyData, runInfluenceJob } from './influence-daily.js';
 import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
+import { AREA_JOBS } from './area-jobs.js';
 
 /**
  * The background queue (ARCHITECTURE.md `src/jobs/`): pg-boss 10 in the application's own database —
@@ -180,7 +181,17 @@ export function startJobs(
       },
     );
     await boss.schedule(JOB_NAMES.influenceDaily, INFLUENCE_DAILY_CRON, {}, { tz: config.reportTz });
+    // the growth and business areas' jobs (issue #14), declared as data in jobs/area-jobs.ts
+    for (const job of AREA_JOBS) {
+      await boss.createQueue(job.name);
+      await boss.work(job.name, { pollingIntervalSeconds: 30 }, async () => {
+        const summary = await job.run(handle.db, new Date(), { reportTz: config.reportTz });
+        app.log.info({ job: job.name, ...summary }, 'area job done');
+      });
+      await boss.schedule(job.name, job.cron, {}, job.reportTz ? { tz: config.reportTz } : {});
+    }
     started = true;
+    for (const job of AREA_JOBS) if (job.atStart) await boss.send(job.name, {});
     await boss.send(JOB_NAMES.analyticsMaintenance, {});
     // once at start: recent days without an influence index (the server was down at 00:10)
     await boss.send(JOB_NAMES.influenceDaily, { catchUp: true });

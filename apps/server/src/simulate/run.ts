@@ -1,11 +1,20 @@
-import { EVENT_BATCH_MAX, type EventBatchResult } from '@cc/contracts';
+import { EVENT_BATCH_MAX, type EventBatchResult, type OpenPromotionList } from '@cc/contracts';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { Db, DbHandle } from '../db/client.js';
 import { computeInfluence } from '../modules/analytics/influence.service.js';
 import { dueReportWeek, generateWeeklyReports } from '../modules/analytics/report.service.js';
+import { runDelivery } from '../modules/promotion/promotion.service.js';
 import { ensurePopulation, MAX_SIM_AUTHORS } from './population.js';
-import { generateTraffic, planDays, readerPoolSize, type SimDay, type SimEvent } from './traffic.js';
+import {
+  generatePromotedTraffic,
+  generateTraffic,
+  planDays,
+  readerPool,
+  readerPoolSize,
+  type SimDay,
+  type SimEvent,
+} from './traffic.js';
 import {
   BARRAGE_PER_1000_PLAYS,
   COMMENTS_PER_1000_VIEWS,
@@ -22,6 +31,12 @@ import {
  * `POST /open/barrage`, moderated by the routes like any reader's. Then it derives what
  * the daily and weekly jobs would have made of those days (influence index, rankings, weekly reports) through the
  * analytics services.
+ *
+ * Promotions (issue #14): for every hour of the last 24 hours before `now` (a promotion runs at most 24 h, and only
+ * a promotion still running can be listed), the driver asks `GET /open/promotions` with the clock at the hour's end,
+ * sends the promoted impressions, views and follows the site delivers (`generatePromotedTraffic`) through
+ * `POST /open/events`, and runs what the delivery job would have run at that time (`runDelivery`: charge, stop on
+ * budget or time). Promoted events are counted apart from the organic ones (`promoted`).
  */
 
 /** What to simulate (see `npm run simulate -- --help`). */
@@ -82,6 +97,8 @@ export interface SimulateSummary {
   comments: VoiceCounts;
   barrage: VoiceCounts;
   voiceSeconds: number;
+  /** promoted traffic: promotions the site was given by `GET /open/promotions`, and their events */
+  promoted: { promotions: number; sent: number; accepted: number; duplicates: number };
   /** closed days given their influence index and rankings, weekly reports made, and the time it took (s) */
   influenceDays: number;
   reports: number;
@@ -189,6 +206,8 @@ export async function simulate(
     { handle, clock: () => new Date(clock) },
   );
   const totals = { sent: 0, accepted: 0, duplicates: 0 };
+  const promoted = { promotions: 0, sent: 0, accepted: 0, duplicates: 0 };
+  const promotedIds = new Set<number>();
   const voices = {
     comments: { sent: 0, published: 0, held: 0, refused: 0, skipped: 0 },
     barrage: { sent: 0, published: 0, held: 0, refused: 0, skipped: 0 },
@@ -198,7 +217,7 @@ export async function simulate(
   try {
     await app.ready();
     const t1 = performance.now();
-    const send = async (events: SimEvent[]) => {
+    const send = async (events: SimEvent[], counts: typeof totals = totals) => {
       const res = await app.inject({
         method: 'POST',
         url: '/open/events',
@@ -220,9 +239,61 @@ export async function simulate(
         throw new SimulationError(
           `POST /open/events answered ${r.accepted} accepted + ${r.duplicates} duplicates for ${events.length} events`,
         );
-      totals.sent += events.length;
-      totals.accepted += r.accepted;
-      totals.duplicates += r.duplicates;
+      counts.sent += events.length;
+      counts.accepted += r.accepted;
+      counts.duplicates += r.duplicates;
+    };
+    // the promotions' delivery: only the last 24 h can hold a promotion that is still running
+    const authorOf = new Map(population.works.map((w) => [w.id, w.authorId]));
+    const pool = readerPool(options.seed, readers);
+    const promotionsSince = now.getTime() - 24 * 3_600_000;
+    const sendPromoted = async (day: SimDay) => {
+      for (let from = day.start; from < day.cutoff; from += 3_600_000) {
+        const to = Math.min(from + 3_600_000, day.cutoff);
+        if (to <= promotionsSince) continue;
+        clock = to;
+        const res = await app.inject({
+          method: 'GET',
+          url: '/open/promotions',
+          headers: { 'x-site-key': key, 'accept-language': 'en-US' },
+        });
+        const env = JSON.parse(res.body) as {
+          status: number;
+          message: string;
+          data: OpenPromotionList | null;
+        };
+        if (res.statusCode !== 200 || env.status !== 1 || !env.data)
+          throw new SimulationError(`GET /open/promotions answered HTTP ${res.statusCode}: ${env.message}`);
+        const running = env.data.list.flatMap((p) => {
+          const authorId = authorOf.get(p.contentId);
+          // the site promotes only the works it carries
+          if (authorId === undefined) return [];
+          promotedIds.add(p.promotionId);
+          return [
+            {
+              promotionId: p.promotionId,
+              contentId: p.contentId,
+              authorId,
+              goal: p.goal,
+              targeting: p.targeting,
+              startsAt: Date.parse(p.startsAt),
+              endsAt: Date.parse(p.endsAt),
+            },
+          ];
+        });
+        if (running.length === 0) continue;
+        const events = generatePromotedTraffic({
+          seed: options.seed,
+          promotions: running,
+          from,
+          to,
+          readers: pool,
+          tz: config.reportTz,
+        });
+        for (let i = 0; i < events.length; i += batch) await send(events.slice(i, i + batch), promoted);
+        await runDelivery(handle.db, new Date(to), config.reportTz);
+      }
+      clock = day.cutoff;
     };
     /** One comment or barrage message through its route: its state, or the refusal's message. */
     const sendVoice = async (
@@ -293,6 +364,7 @@ export async function simulate(
       const before = { ...totals };
       const dayStart = performance.now();
       for (let i = 0; i < events.length; i += batch) await send(events.slice(i, i + batch));
+      await sendPromoted(day);
       const seconds = (performance.now() - dayStart) / 1000;
       const voicesStart = performance.now();
       await sendVoices(comments, barrage);
@@ -316,6 +388,12 @@ export async function simulate(
   const voiceLine = (c: VoiceCounts) =>
     `${c.sent} sent: ${c.published} published, ${c.held} held, ${c.refused} refused` +
     (c.skipped > 0 ? ` (${c.skipped} replies to unpublished comments not sent)` : '');
+  promoted.promotions = promotedIds.size;
+  if (promoted.promotions > 0)
+    log(
+      `promoted: ${promoted.promotions} promotions, ${promoted.sent} events, ${promoted.accepted} accepted, ` +
+        `${promoted.duplicates} duplicates`,
+    );
   log(
     `voices: comments ${voiceLine(voices.comments)}; barrage ${voiceLine(voices.barrage)}; ` +
       `${voiceSeconds.toFixed(1)} s`,
@@ -341,6 +419,7 @@ export async function simulate(
     eventsPerSecond,
     ...voices,
     voiceSeconds,
+    promoted,
     ...derived,
     deriveSeconds,
   };

@@ -8,6 +8,9 @@ import {
   type EventType,
   type READER_DEVICES,
   type READER_GENDERS,
+  inPromotionAudience,
+  type PromotionGoal,
+  type PromotionTargeting,
   type ReaderProfile,
   WATCH_MS_MAX,
 } from '@cc/contracts';
@@ -86,7 +89,10 @@ export const WEEKEND_FACTOR = 1.3;
 /** Growth of the daily volume from the first simulated day to the last. */
 export const GROWTH = 0.3;
 
-/** Where an impression comes from (API.md §10 `source`; promotions are not simulated). */
+/**
+ * Where an organic impression comes from (API.md §10 `source`). Promoted impressions (`promotion`) come from
+ * `generatePromotedTraffic`, for the promotions the reader site learns from `GET /open/promotions`.
+ */
 export const SOURCE_WEIGHTS = {
   recommend: 0.57,
   search: 0.13,
@@ -291,6 +297,8 @@ export interface SimEvent {
   authorId?: number;
   watchMs?: number;
   source?: EventSource;
+  /** promoted impressions and views: the promotion that brought them (`generatePromotedTraffic`) */
+  promotionId?: number;
   reader?: ReaderProfile;
 }
 
@@ -713,4 +721,110 @@ export function* generateTraffic(opts: TrafficOptions): Generator<DayTraffic, vo
     carry = target - events.length;
     yield { day, events, ...voices.ofDay(day, events) };
   }
+}
+
+// ---- promoted traffic (issue #14 "Coupons and promotion") ----
+
+/** Promoted impressions a promotion gets in an hour of average traffic (× the hour-of-day curve, ±10 %). */
+export const PROMOTED_IMPRESSIONS_PER_HOUR = 300;
+/** Promoted impression → view: a paid slot in the feed, shown to a targeted reader. */
+export const PROMOTED_CLICK_THROUGH = 0.1;
+/** Promoted view → follow of the author: goal `fans` is shown to readers likelier to follow. */
+export const PROMOTED_FOLLOW: Record<PromotionGoal, number> = { views: FOLLOW_PER_VIEW, fans: 0.06 };
+
+/** A promotion as the reader site knows it (`GET /open/promotions`) and the work's author (the site's own data). */
+export interface SimPromotion {
+  promotionId: number;
+  contentId: number;
+  authorId: number;
+  goal: PromotionGoal;
+  targeting: PromotionTargeting;
+  /** ms since the epoch */
+  startsAt: number;
+  endsAt: number;
+}
+
+/** The readers of a run's pool (the same ids and profiles `generateTraffic` uses for `seed` and `n`). */
+export function readerPool(seed: number, n: number): { id: string; profile: ReaderProfile }[] {
+  return makeReaders(seed, n).readers;
+}
+
+/**
+ * What a reader site delivers of the running promotions in [from, to) (issue #14: the site learns what to promote
+ * from `GET /open/promotions` and reports promoted impressions and views with `promotionId` through
+ * `/open/events`): for each promotion, within its own window, about `PROMOTED_IMPRESSIONS_PER_HOUR` impressions per
+ * hour (× the REPORT_TZ hour curve) to readers of the pool its targeting admits, views at
+ * `PROMOTED_CLICK_THROUGH`, and follows of the author at `PROMOTED_FOLLOW[goal]` per view (at most one per reader
+ * and call; a reader who already follows sends a follow the state rules make ineffective, which the delivery does
+ * not count). Pure and deterministic: ids `sim<seed>-p<promotionId>-<yyyymmddHH of from>-<n>`, so a re-run sends
+ * duplicates only.
+ * @param readers the pool (`readerPool`)
+ * @returns the events by time
+ */
+export function generatePromotedTraffic(opts: {
+  seed: number;
+  promotions: readonly SimPromotion[];
+  from: number;
+  to: number;
+  readers: readonly { id: string; profile: ReaderProfile }[];
+  tz: string;
+}): SimEvent[] {
+  const out: SimEvent[] = [];
+  const local = dayjs(opts.from).tz(opts.tz);
+  const weekend = local.day() === 0 || local.day() === 6;
+  const hours = weekend ? WEEKEND_HOURS : WEEKDAY_HOURS;
+  const mean = hours.reduce((a, b) => a + b, 0) / 24;
+  const curve = hours[local.hour()]! / mean;
+  const hourKey = new Date(opts.from).toISOString().slice(0, 13).replace(/\D/g, '');
+  for (const p of opts.promotions) {
+    const start = Math.max(opts.from, p.startsAt);
+    const end = Math.min(opts.to, p.endsAt);
+    if (end <= start) continue;
+    const audience = opts.readers.filter((r) => inPromotionAudience(p.targeting, r.profile));
+    if (audience.length === 0) continue;
+    const rng = rngOf(opts.seed, 'promotion', p.promotionId, hourKey);
+    const expected = PROMOTED_IMPRESSIONS_PER_HOUR * curve * ((end - start) / HOUR_MS);
+    const count = Math.max(0, Math.round(expected * Math.exp(0.1 * normal(rng))));
+    const events: Omit<SimEvent, 'eventId'>[] = [];
+    const followed = new Set<string>();
+    for (let i = 0; i < count; i++) {
+      const reader = pick(rng, audience);
+      const at = Math.floor(start + rng() * (end - start));
+      const about = { readerId: reader.id, reader: reader.profile, contentId: p.contentId };
+      events.push({
+        type: 'impression',
+        at: new Date(at).toISOString(),
+        ...about,
+        source: 'promotion',
+        promotionId: p.promotionId,
+      });
+      if (rng() >= PROMOTED_CLICK_THROUGH) continue;
+      const viewAt = at + Math.floor(1000 + exponential(rng, 2000));
+      if (viewAt >= end) continue;
+      events.push({
+        type: 'view',
+        at: new Date(viewAt).toISOString(),
+        ...about,
+        source: 'promotion',
+        promotionId: p.promotionId,
+      });
+      const followAt = viewAt + Math.floor(5000 + exponential(rng, 20_000));
+      if (rng() < PROMOTED_FOLLOW[p.goal] && followAt < end && !followed.has(reader.id)) {
+        followed.add(reader.id);
+        events.push({
+          type: 'follow',
+          at: new Date(followAt).toISOString(),
+          readerId: reader.id,
+          reader: reader.profile,
+          authorId: p.authorId,
+          source: 'promotion',
+        });
+      }
+    }
+    events.sort((a, b) => a.at.localeCompare(b.at));
+    events.forEach((e, n) =>
+      out.push({ eventId: `sim${opts.seed}-p${p.promotionId}-${hourKey}-${n}`, ...e }),
+    );
+  }
+  return out.sort((a, b) => a.at.localeCompare(b.at));
 }

@@ -23,3 +23,8 @@ export * from '../../modules/program/program.schema.js';
 export * from '../../modules/certification/certification.schema.js';
 export * from '../../modules/analytics/analytics.schema.js';
 export * from '../../modules/comment/comment.schema.js';
+export * from '../../modules/growth/growth.schema.js';
+export * from '../../modules/credit/credit.schema.js';
+export * from '../../modules/business/business.schema.js';
+export * from '../../modules/wallet/wallet.schema.js';
+export * from '../../modules/promotion/promotion.schema.js';

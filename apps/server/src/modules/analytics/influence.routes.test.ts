@@ -151,7 +151,7 @@ describe('before the first computation', () => {
       score: null,
       components: [],
       history: [],
-      formulaVersion: 1,
+      formulaVersion: 2,
     });
   });
 });
@@ -194,7 +194,7 @@ describe('a computed day', () => {
     const expected = influenceIndex(A_INPUTS);
     expect(index.day).toBe(D2);
     expect(index.asOf).toBe('2026-03-10T16:10:00.000Z');
-    expect(index.formulaVersion).toBe(1);
+    expect(index.formulaVersion).toBe(2);
     expect(index.score).toBe(expected.score);
     expect(index.components).toEqual(
       expected.components.map((c) => ({ ...c, terms: c.terms.map((x) => ({ ...x })) })),

@@ -1,5 +1,6 @@
 import {
   CAR_BUYING_FIELDS,
+  CREDIT_MAX,
   HOT_PRIOR,
   INFLUENCE_CATCH_UP_DAYS,
   INFLUENCE_COMPONENT_MAX,
@@ -18,7 +19,11 @@ import {
   type RankList,
   type RankValueUnit,
 } from '@cc/contracts';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import type { Db } from '../../db/client.js';
+import { readCreditScoresAt } from '../../read-models/credit-scores.js';
 import {
   readCarSeriesEngagement,
   readRankAuthors,
@@ -28,6 +33,9 @@ import {
 import { avatarTemplate } from '../user/user.service.js';
 import { addDays, dayIn, rate } from './analytics.rules.js';
 import * as repo from './influence.repo.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /*
  * The influence index and the daily rankings (issue #12 `exponent`, `manage/influenceIndex`, `rank`, the
@@ -100,7 +108,11 @@ export async function gatherInfluenceFigures(
   ]);
   const candidates = new Set<number>([...windowFigures.keys(), ...review.keys()]);
   for (const [id, f] of fans) if (f.total !== 0 || f.net !== 0) candidates.add(id);
-  const authors = await readRankAuthors(db, [...candidates]);
+  // issue #14: the credit score as it stood at the end of `day` (REPORT_TZ), one query for every author of the run
+  const [authors, credit] = await Promise.all([
+    readRankAuthors(db, [...candidates]),
+    readCreditScoresAt(db, [...candidates], dayjs.tz(addDays(day, 1), opts.reportTz).toDate()),
+  ]);
   const out = new Map<number, AuthorFigures>();
   for (const id of candidates) {
     const author = authors.get(id);
@@ -119,8 +131,8 @@ export async function gatherInfluenceFigures(
         fansTotal: Math.max(0, fan.total),
         fansNet: fan.net,
         passRate: reviewed > 0 ? 1 - r.rejected / reviewed : 1,
-        // issue #14 (credit score) plugs in here; until then no deduction
-        creditFactor: null,
+        // issue #14 "Credit score": score / 100 multiplies the credibility term (100 → no deduction)
+        creditFactor: (credit.get(id) ?? CREDIT_MAX) / CREDIT_MAX,
       },
       readsShort: Math.max(0, f?.readsShort ?? 0),
       engagementDay: Math.max(0, f?.engagementDay ?? 0),

@@ -128,3 +128,34 @@ export function carSeriesNames(
   }
   return out;
 }
+
+/** One series of the catalogue with its brand, as a dictionary of car names needs it (both languages). */
+export interface CatalogueSeriesNames {
+  id: number;
+  brandId: number;
+  /** the brand as written in China (`比亚迪`) and in English or pinyin (`BYD`) */
+  brand: string;
+  brandEn: string;
+  /** the series as written in China (`汉L`) and its English or pinyin name where the catalogue has one (`Han L`) */
+  series: string;
+  seriesEn: string | undefined;
+}
+
+const SERIES_NAMES: readonly CatalogueSeriesNames[] = CAR_CATALOGUE.flatMap((brand) =>
+  brand.series.map((series) => ({
+    id: series.id,
+    brandId: brand.id,
+    brand: brand.name,
+    brandEn: brand.nameEn,
+    series: series.name,
+    seriesEn: series.nameEn,
+  })),
+);
+
+/**
+ * Every series of the shipped catalogue with its brand's names (issue #14 "Content assistant": the car-domain
+ * dictionary of the title suggester is built from it). Catalogue order; the array is shared, do not change it.
+ */
+export function catalogueSeriesNames(): readonly CatalogueSeriesNames[] {
+  return SERIES_NAMES;
+}

@@ -29,12 +29,14 @@ import {
 import { messageTemplates, sendSystemMessage } from '../message/message.service.js';
 import { readVideoFacts, type VideoFacts } from '../../read-models/video-facts.js';
 import { readWorkTotals } from '../../read-models/work-data.js';
+import { refuseLockedOrderWorks } from '../../read-models/order-work-locks.js';
 import { coverUrl as uploadCoverUrl } from '../fileservice/fileservice.service.js';
 import { unownedImageIndexes } from '../media/media.service.js';
 import * as repo from './content.repo.js';
 import { findProhibitedWord, findReviewWord } from '../moderation/moderation.service.js';
 import { unknownCarSeriesIds } from '../car/car.service.js';
 import { topicExists } from '../topic/topic.service.js';
+import { recordModerationResult } from '../credit/credit.service.js';
 
 /**
  * Content of an author (API.md §9, issue #2): article publishing with the automatic review, the content
@@ -323,6 +325,14 @@ export async function publishArticle(
       row = inserted;
     }
     if (review) {
+      await recordModerationResult(tx, {
+        userId,
+        contentId: row.id,
+        contentType: 'article',
+        title,
+        review,
+        now,
+      });
       await deps.sendMessage(tx, { userId, ...reviewMessage('article', row.id, title, review) });
     }
     return { id: row.id, status: row.status };
@@ -465,6 +475,8 @@ export async function deleteContent(db: Db, userId: number, id: number, now = ne
   await db.transaction(async (tx) => {
     const row = await repo.findOwnContent(tx, userId, id);
     if (!row || row.status === 'deleted') throw new AppError('NOT_FOUND', 'CONTENT_NOT_FOUND');
+    // issue #14: a business order's work stays published for the agreed days
+    await refuseLockedOrderWorks(tx, [row.id], now);
     await repo.updateContent(tx, row.id, { status: 'deleted', deletedAt: now, updatedAt: now });
   });
 }
@@ -664,8 +676,17 @@ export async function saveWork(
       row = inserted;
     }
   }
-  if (review)
+  if (review) {
+    await recordModerationResult(tx, {
+      userId,
+      contentId: row.id,
+      contentType: input.type,
+      title: input.title,
+      review,
+      now,
+    });
     await deps.sendMessage(tx, { userId, ...reviewMessage(input.type, row.id, input.title, review) });
+  }
   return { row, replayed: false };
 }
 
@@ -698,6 +719,14 @@ export async function publishScheduledWork(
       scheduledAt: null,
       updatedAt: now,
     });
+    await recordModerationResult(tx, {
+      userId: row.userId,
+      contentId: id,
+      contentType: row.type,
+      title: row.title,
+      review: result,
+      now,
+    });
     await deps.sendMessage(tx, { userId: row.userId, ...reviewMessage(row.type, id, row.title, result) });
     return updated.status;
   });
@@ -721,6 +750,14 @@ export async function applyReview(
     ...rejectColumns(review),
     publishedAt: review.status === 'published' ? (row.publishedAt ?? now) : null,
     updatedAt: now,
+  });
+  await recordModerationResult(tx, {
+    userId: row.userId,
+    contentId: row.id,
+    contentType: row.type,
+    title: row.title,
+    review,
+    now,
   });
   await deps.sendMessage(tx, { userId: row.userId, ...reviewMessage(row.type, row.id, row.title, review) });
   return updated;
@@ -798,6 +835,8 @@ export async function deleteContentBatch(
     const deleted = await repo.softDeleteOwn(tx, userId, ids, now);
     // the transaction rolls back: one foreign or gone id deletes nothing
     if (deleted.length !== ids.length) throw new AppError('NOT_FOUND', 'CONTENT_NOT_FOUND');
+    // issue #14: a business order's work stays published for the agreed days (rolls back too)
+    await refuseLockedOrderWorks(tx, deleted, now);
     return { deleted: deleted.length };
   });
 }

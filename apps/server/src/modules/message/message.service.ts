@@ -157,7 +157,7 @@ export function toMessageItem(row: repo.MessageRow, lang: MessageLanguage): Mess
 }
 
 /** Kinds of message that tell of a refusal, and the rule a certification refusal applies. */
-const REFUSAL_KINDS = new Set(['article_rejected', 'work_rejected', 'work_held']);
+const REFUSAL_KINDS = new Set(['article_rejected', 'work_rejected', 'work_held', 'credit_deducted']);
 const CERTIFICATION_RULE: RuleRef = 'certification-standards#review';
 
 /**

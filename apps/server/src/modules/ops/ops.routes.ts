@@ -18,11 +18,7 @@ import * as service from './ops.service.js';
 export default async function opsRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
   const tags = ['ops'];
-  const operator = async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    await service.requireOperator(db, user.id);
-    return user;
-  };
+  const operator = (request: FastifyRequest) => service.operatorOf(db, requireUser(request));
 
   signedRoute(
     app,

@@ -32,6 +32,17 @@ export async function requireOperator(db: Db, userId: number): Promise<void> {
 }
 
 /**
+ * The signed-in user of a request, refused unless an operator (every `/api/ops/` route's guard):
+ * `operatorOf(db, requireUser(request))`.
+ * @returns the same user
+ * @throws FORBIDDEN (10005, OPERATOR_ONLY)
+ */
+export async function operatorOf<U extends { id: number }>(db: Db, user: U): Promise<U> {
+  await requireOperator(db, user.id);
+  return user;
+}
+
+/**
  * `GET /api/ops/review/list` (API.md §13): works waiting for an operator, oldest first (authors on the
  * `reviewPriority` white list first), with the reason each was held in `lang` and the text to judge.
  */

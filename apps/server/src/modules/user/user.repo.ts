@@ -94,3 +94,9 @@ export async function deleteExpiredUploadTokens(db: Db, now: Date, limit: number
     .returning({ id: uploadTokens.id });
   return gone.length;
 }
+
+/** The user's grade with the row locked (FOR UPDATE) until the transaction ends; undefined when no such user. */
+export async function lockUserGrade(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ grade: users.grade }).from(users).where(eq(users.id, id)).for('update');
+  return row?.grade;
+}

@@ -252,6 +252,26 @@ export async function setPermissions(db: Db, param: SetPermissionsParam): Promis
   return toOpsUser(updated!);
 }
 
+/**
+ * The author's grade in force (`users.grade`, which programs, short videos and business orders read), with the row
+ * locked until the caller's transaction ends: the growth module reads it before it writes a computed grade, so an
+ * operator's change made meanwhile is seen, not overwritten (issue #14 "Grades").
+ * @param tx the caller's transaction
+ * @returns the grade, or null when the user does not exist
+ */
+export async function lockGrade(tx: Db, userId: number): Promise<number | null> {
+  return (await repo.lockUserGrade(tx, userId)) ?? null;
+}
+
+/**
+ * Sets the author's grade (the daily grade job and task claims of the growth module, issue #14 "Grades"; operators
+ * use `setPermissions`). @param tx the caller's transaction (holding `lockGrade`'s lock)
+ * @throws NOT_LOGGED_IN when the user no longer exists
+ */
+export async function setGrade(tx: Db, userId: number, grade: number): Promise<void> {
+  if (!(await repo.updateUser(tx, userId, { grade }))) throw new AppError('NOT_LOGGED_IN', 'LOGIN_REQUIRED');
+}
+
 /** `dynamic/get_dynamic_auth`: `{ dynamicShow: 0 | 1 }` from the user's column. @throws NOT_LOGGED_IN */
 export async function getDynamicAuth(db: Db, userId: number): Promise<{ dynamicShow: 0 | 1 }> {
   const user = await loadUser(db, userId);

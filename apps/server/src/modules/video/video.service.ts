@@ -40,6 +40,7 @@ import {
 } from '../fileservice/fileservice.service.js';
 import { kindMessage, sendSystemMessage } from '../message/message.service.js';
 import { getPermissions } from '../user/user.service.js';
+import { recordModerationResult } from '../credit/credit.service.js';
 import * as repo from './video.repo.js';
 
 /**
@@ -224,7 +225,17 @@ export async function publishVideo(
       row = await createContentItem(tx, { userId, type: param.use, createdAt: now, ...fields });
       await repo.insertVideo(tx, { contentId: row.id, ...videoFields });
     }
-    if (review) await sendReviewMessage(tx, deps, userId, row.id, param.use, title, review);
+    if (review) {
+      await recordModerationResult(tx, {
+        userId,
+        contentId: row.id,
+        contentType: param.use,
+        title,
+        review,
+        now,
+      });
+      await sendReviewMessage(tx, deps, userId, row.id, param.use, title, review);
+    }
     return { id: row.id, status: row.status, scheduledAt, released };
   });
   if (result.released && deps.jobs) {
@@ -274,6 +285,14 @@ export async function publishScheduledVideo(
       ...rejectColumns(review),
       publishedAt: review.status === 'published' ? video.scheduledAt : null,
       updatedAt: now,
+    });
+    await recordModerationResult(tx, {
+      userId: row.userId,
+      contentId: id,
+      contentType: video.use,
+      title: row.title,
+      review,
+      now,
     });
     await sendReviewMessage(
       tx,
