@@ -113,7 +113,7 @@ describe('frame (spec §1)', () => {
   });
 
   it('a spec route not built yet shows "coming soon" in the frame, not the 404', async () => {
-    renderRoutes(routes, '/businessOrder/detail');
+    renderRoutes(routes, '/article/mixin');
     expect(await screen.findByText(/即将上线/)).toBeTruthy();
     expect(screen.queryByText('页面未找到')).toBeNull();
     expect(await screen.findByTestId('media-name')).toBeTruthy();

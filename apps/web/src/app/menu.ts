@@ -8,6 +8,8 @@ export interface MenuEntry {
   /** full i18n key of the label (the page's `titleKey`) */
   labelKey: string;
   requires?: MenuRequirement;
+  /** full i18n key of a dot badge's text (see `withBadges`) */
+  badgeKey?: string;
 }
 
 export interface MenuGroup extends Omit<AsideMenuGroup, 'entries'> {
@@ -46,4 +48,18 @@ export function visibleMenu(
   const allowed = (e: MenuEntry) =>
     !e.requires || (e.requires === 'program' ? flags.rankResult === 1 : flags.dynamicShow === 1);
   return menu.map((g) => ({ ...g, entries: g.entries.filter(allowed) })).filter((g) => g.entries.length > 0);
+}
+
+/**
+ * The menu with the badges of the author's state (spec §3): a dot on `/businessOrder` while a business order waits
+ * for the author (`hasBussinessTask` 1, from `GET /api/business/order_summary`, issue #14).
+ */
+export function withBadges(groups: MenuGroup[], flags: { hasBussinessTask: number }): MenuGroup[] {
+  if (flags.hasBussinessTask !== 1) return groups;
+  return groups.map((g) => ({
+    ...g,
+    entries: g.entries.map((e) =>
+      e.path === '/businessOrder' ? { ...e, badgeKey: 'business.menuBadge' } : e,
+    ),
+  }));
 }

@@ -68,6 +68,8 @@ export const theme: ThemeConfig = {
     colorTextDescription: TEXT_DESCRIPTION_COLOR,
     // antd's placeholder grey (#bfbfbf, 1.8:1) fails WCAG AA where a placeholder is text (a Select's, axe found it)
     colorTextPlaceholder: TEXT_DESCRIPTION_COLOR,
+    // and its tertiary grey (#8c8c8c, 3.4:1) is the label colour of Descriptions inside cards (axe, issue #14)
+    colorTextTertiary: TEXT_DESCRIPTION_COLOR,
     colorError: ERROR_COLOR,
     // antd draws every component's focus outline (buttons, menu items, tabs, checkboxes…) in colorPrimaryBorder
     colorPrimaryBorder: FOCUS_COLOR,

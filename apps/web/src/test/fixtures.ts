@@ -1,4 +1,4 @@
-import type { ContentListItem, ErrorEnvelope } from '@cc/contracts';
+import { type ContentListItem, type ErrorEnvelope, ORDER_STATES } from '@cc/contracts';
 import type { MockHandlers } from './render';
 
 /**
@@ -16,6 +16,23 @@ export function shellHandlers(): MockHandlers {
     '/api/message/get_mp_index_group_message': () => [],
     '/api/program/get_user_grade': () => ({ rankResult: 0, grade: 1 }),
     '/api/dynamic/get_dynamic_auth': () => ({ dynamicShow: 0 }),
+    // spec §3 `hasBussinessTask` (issue #14): no business order waits for this author
+    '/api/business/order_summary': () => ({
+      hasBussinessTask: 0,
+      invited: 0,
+      awaitingAuthor: 0,
+      inProgress: 0,
+      pendingFen: 0,
+      settledFen: 0,
+      counts: Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as Record<
+        (typeof ORDER_STATES)[number],
+        number
+      >,
+      openOrders: 0,
+      openLimit: 1,
+      creditScore: 100,
+      creditMin: 60,
+    }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { Spin } from 'antd';
 import { AppFooter, AppHeader, AsideMenu, SidePanel, TopBar } from '../../features/shell';
-import { visibleMenu } from '../menu';
+import { visibleMenu, withBadges } from '../menu';
 import { UploadIndicator } from '../../features/video/uploads';
 import { SkipLink } from '../../components/skip-link';
 import { useFrameData } from './use-frame-data';
@@ -22,7 +22,7 @@ export function DefaultLayout() {
         uploads={<UploadIndicator />}
       />
       <div className="cc-container cc-body">
-        <AsideMenu groups={visibleMenu(frame)} />
+        <AsideMenu groups={withBadges(visibleMenu(frame), frame)} />
         <main className="cc-main" id="main">
           {frame.user.isSuccess ? <Outlet /> : <Spin size="large" className="cc-page-spin" />}
         </main>

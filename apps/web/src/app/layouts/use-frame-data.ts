@@ -1,3 +1,4 @@
+import { useOrderSummary } from '../../features/business';
 import { useGroupMessages, bellUnread } from '../../features/messages';
 import {
   storedDynamicShow,
@@ -16,11 +17,14 @@ export function useFrameData() {
   const groups = useGroupMessages();
   const grade = useUserGrade();
   const dynamicAuth = useDynamicAuth();
+  // spec §3 user state `hasBussinessTask` (issue #14): 1 while a business order waits for the author
+  const business = useOrderSummary({ enabled: signedIn });
   return {
     user,
     config: config.data ?? FALLBACK_CONFIG,
     unreadCount: signedIn ? bellUnread(groups.data) : 0,
     rankResult: grade.data?.rankResult ?? 0,
     dynamicShow: dynamicAuth.data?.dynamicShow ?? storedDynamicShow(),
+    hasBussinessTask: business.data?.hasBussinessTask ?? 0,
   };
 }

@@ -5,6 +5,7 @@ import { AuthorCard, QuickEntries } from '../../features/home';
 import { HomeDataCard } from '../../features/audience-data';
 import { MessageListView, useMessageList } from '../../features/messages';
 import { NoticeList } from '../../features/notices';
+import { HomeTasksCard } from '../../features/growth';
 import {
   storedDynamicShow,
   useDynamicAuth,
@@ -44,8 +45,8 @@ function UnreadMessages() {
 }
 
 /**
- * Home `/`: the author's card, key numbers (audience data of a short period, issue #12), quick entries, unread
- * messages and latest notices.
+ * Home `/`: the author's card, key numbers (audience data of a short period, issue #12), quick entries, the next
+ * growth tasks (issue #14), unread messages and latest notices.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -78,6 +79,9 @@ export default function HomePage() {
         </Section>
         <Section title={t('home.quickPublish')}>
           <QuickEntries dynamicShow={dynamicShow} />
+        </Section>
+        <Section title={t('growth.widget.title')} more="/task/detail">
+          <HomeTasksCard />
         </Section>
         <Section title={t('home.unreadMessages')} more="/messageList">
           <UnreadMessages />

@@ -1,11 +1,15 @@
 import { Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CertificationQueue, PermissionsPanel, ReviewQueue } from '../../features/ops';
+import { OpsTasksPanel } from '../../features/growth';
+import { OpsAppealsPanel } from '../../features/credit';
+import { OpsOrdersPanel } from '../../features/business';
+import { OpsCouponsPanel } from '../../features/promotion';
 import { useMyInfo } from '../../features/shell';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useQueryState } from '../../lib/use-query-state';
 
-const TABS = ['queue', 'certification', 'permissions'] as const;
+const TABS = ['queue', 'certification', 'permissions', 'orders', 'appeals', 'tasks', 'coupons'] as const;
 
 /**
  * `/ops/review` (the product's own page, issue #10 "a small operator page"; spec §2 names no route for it):
@@ -38,6 +42,11 @@ export default function OpsReviewPage() {
             children: <CertificationQueue />,
           },
           { key: 'permissions', label: t('ops.permissions.tab'), children: <PermissionsPanel /> },
+          // issue #14: business orders, credit appeals, task definitions, coupons
+          { key: 'orders', label: t('business.ops.tab'), children: <OpsOrdersPanel /> },
+          { key: 'appeals', label: t('credit.ops.tab'), children: <OpsAppealsPanel /> },
+          { key: 'tasks', label: t('growth.ops.tab'), children: <OpsTasksPanel /> },
+          { key: 'coupons', label: t('promotion.ops.tab'), children: <OpsCouponsPanel /> },
         ]}
       />
     </section>

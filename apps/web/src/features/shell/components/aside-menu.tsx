@@ -1,7 +1,17 @@
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ComponentType } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
+
+/** Text for screen readers only (the badge's meaning). */
+const SR_ONLY: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
 
 /** One link of the aside menu. */
 export interface AsideMenuEntry {
@@ -9,6 +19,11 @@ export interface AsideMenuEntry {
   path: string;
   /** full i18n key of the label */
   labelKey: string;
+  /**
+   * full i18n key of a dot badge's text (e.g. business orders waiting for the author, spec §3 `hasBussinessTask`);
+   * no badge when absent
+   */
+  badgeKey?: string;
 }
 
 /** A group of links; the app builds these from its route manifest and passes the visible ones in. */
@@ -37,6 +52,12 @@ export function AsideMenu({ groups }: { groups: readonly AsideMenuGroup[] }) {
       label: (
         <NavLink to={e.path} end className={linkClass}>
           {t(e.labelKey)}
+          {e.badgeKey ? (
+            <span style={{ marginInlineStart: 6 }} data-testid={`menu-badge-${e.path.slice(1)}`}>
+              <Badge status="error" />
+              <span style={SR_ONLY}>{t(e.badgeKey)}</span>
+            </span>
+          ) : null}
         </NavLink>
       ),
     }));

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { formatDate, useFormatCount } from '../../../lib/format';
 import { useCreativeHot } from '../api';
 import { hourLabels, sparklineSummary } from '../logic';
-import { AsOf, EngagementTitle, KindSwitch, Sparkline } from './parts';
+import { type TrendRowAction, AsOf, EngagementTitle, KindSwitch, Sparkline } from './parts';
 import './trends.css';
 
 /**
@@ -19,9 +19,12 @@ import './trends.css';
 export function CreativeHotView({
   kind,
   onKindChange,
+  action,
 }: {
   kind: TrendKind;
   onKindChange(kind: TrendKind): void;
+  /** an extra last column, one cell per entry (the assistant's "write with the assistant" link, issue #14) */
+  action?: TrendRowAction;
 }) {
   const { t } = useTranslation();
   const formatCount = useFormatCount();
@@ -94,6 +97,15 @@ export function CreativeHotView({
               );
             },
           },
+          ...(action
+            ? [
+                {
+                  key: 'action',
+                  title: action.title,
+                  render: (_: unknown, row: CreativeHotItem) => action.render(row),
+                },
+              ]
+            : []),
         ]}
       />
     );

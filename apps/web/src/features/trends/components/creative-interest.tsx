@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { useFormatCount } from '../../../lib/format';
 import { eachDate } from '../logic';
 import { useCreativeInterest } from '../api';
-import { AsOf, EngagementTitle, GrowthBadge, KindSwitch, Sparkline } from './parts';
+import { type TrendRowAction, AsOf, EngagementTitle, GrowthBadge, KindSwitch, Sparkline } from './parts';
 import './trends.css';
 
 /**
@@ -19,9 +19,12 @@ import './trends.css';
 export function CreativeInterestView({
   kind,
   onKindChange,
+  action,
 }: {
   kind: TrendKind;
   onKindChange(kind: TrendKind): void;
+  /** an extra last column, one cell per entry (the assistant's "write with the assistant" link, issue #14) */
+  action?: TrendRowAction;
 }) {
   const { t } = useTranslation();
   const formatCount = useFormatCount();
@@ -117,6 +120,15 @@ export function CreativeInterestView({
               />
             ),
           },
+          ...(action
+            ? [
+                {
+                  key: 'action',
+                  title: action.title,
+                  render: (_: unknown, row: CreativeInterestItem) => action.render(row),
+                },
+              ]
+            : []),
         ]}
       />
     );

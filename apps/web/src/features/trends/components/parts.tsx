@@ -1,12 +1,21 @@
 import { Segmented, Tag, Tooltip, Typography } from 'antd';
 import { ArrowUpOutlined, InfoCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TREND_KINDS, type TrendKind } from '@cc/contracts';
 import { EChart } from '../../../components/echart';
 import { formatCount, formatDate, useFormatCount } from '../../../lib/format';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../lib/i18n';
 import { formatGrowth, sparklineOption } from '../logic';
+
+/**
+ * An extra last column of the ranked lists, given by the page (features do not import each other): its title and
+ * one cell per entry — e.g. the content assistant's "write with the assistant" link (issue #14).
+ */
+export interface TrendRowAction {
+  title: ReactNode;
+  render(row: { key: string; label: string; seriesId?: number }): ReactNode;
+}
 
 /** "数据更新于 …" / "As of …" under a ranked list (every answer carries `asOf`). */
 export function AsOf({ value }: { value: string }) {

@@ -21,6 +21,11 @@ import { rulesEnUS } from './rules.en-US';
 import { trendsEnUS } from './trends.en-US';
 import { commentsEnUS } from './comments.en-US';
 import { barrageEnUS } from './barrage.en-US';
+import { growthEnUS } from './growth.en-US';
+import { creditEnUS } from './credit.en-US';
+import { businessEnUS } from './business.en-US';
+import { promotionEnUS } from './promotion.en-US';
+import { assistantEnUS } from './assistant.en-US';
 import { designsEnUS, editorEnUS } from './editor.en-US';
 
 /** en-US resources: same keys as zh-CN (the type makes a missing key a compile error). */
@@ -353,6 +358,11 @@ const enUS: Resources = {
   trends: trendsEnUS,
   comments: commentsEnUS,
   barrage: barrageEnUS,
+  growth: growthEnUS,
+  credit: creditEnUS,
+  business: businessEnUS,
+  promotion: promotionEnUS,
+  assistant: assistantEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',
     formats: 'JPG, PNG, GIF or WebP, up to 20 MB',

@@ -21,6 +21,11 @@ import { rulesZhCN } from './rules.zh-CN';
 import { trendsZhCN } from './trends.zh-CN';
 import { commentsZhCN } from './comments.zh-CN';
 import { barrageZhCN } from './barrage.zh-CN';
+import { growthZhCN } from './growth.zh-CN';
+import { creditZhCN } from './credit.zh-CN';
+import { businessZhCN } from './business.zh-CN';
+import { promotionZhCN } from './promotion.zh-CN';
+import { assistantZhCN } from './assistant.zh-CN';
 
 /** zh-CN resources: the product's default language. en-US must carry every key (typed by Resources). */
 const zhCN = {
@@ -350,6 +355,11 @@ const zhCN = {
   trends: trendsZhCN,
   comments: commentsZhCN,
   barrage: barrageZhCN,
+  growth: growthZhCN,
+  credit: creditZhCN,
+  business: businessZhCN,
+  promotion: promotionZhCN,
+  assistant: assistantZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
     formats: '支持 JPG、PNG、GIF、WebP，不超过 20MB',

@@ -1,0 +1,2 @@
+export { CreditScoreView } from './components/credit-score-view';
+export { OpsAppealsPanel } from './components/ops-appeals-panel';
