@@ -10,6 +10,10 @@ import influenceRoutes from './modules/analytics/influence.routes.js';
 import trendsRoutes from './modules/analytics/trends.routes.js';
 import commentRoutes from './modules/comment/comment.routes.js';
 import growthRoutes from './modules/growth/growth.routes.js';
+import docimportRoutes from './modules/docimport/docimport.routes.js';
+import trackingRoutes from './modules/tracking/tracking.routes.js';
+import carphotoRoutes from './modules/carphoto/carphoto.routes.js';
+import activityRoutes from './modules/activity/activity.routes.js';
 import creditRoutes from './modules/credit/credit.routes.js';
 import businessRoutes from './modules/business/business.routes.js';
 import walletRoutes from './modules/wallet/wallet.routes.js';
@@ -128,6 +132,11 @@ export async function buildApp(
   await app.register(walletRoutes, { db, config, clock });
   await app.register(promotionRoutes, { db, config, clock });
   await app.register(assistantRoutes, { db, config, clock });
+  // the rest of the spec (issue #15): activities, the car photo library, tracking points, document import
+  await app.register(activityRoutes, { db, config, clock, storage });
+  await app.register(carphotoRoutes, { db, config, clock, storage });
+  await app.register(trackingRoutes, { db, config, clock, storage });
+  await app.register(docimportRoutes, { db, config, clock, storage });
   // certification and the rule centre (issue #11)
   const catalog = await ruleCatalogOf(config.rulesDir);
   const keys = keyringFromConfig(config.dataKeys);

@@ -21,6 +21,10 @@ import { businessAuthzCases } from './modules/business/business.authz.js';
 import { walletAuthzCases } from './modules/wallet/wallet.authz.js';
 import { promotionAuthzCases } from './modules/promotion/promotion.authz.js';
 import { assistantAuthzCases } from './modules/assistant/assistant.authz.js';
+import { docimportAuthzCases } from './modules/docimport/docimport.authz.js';
+import { trackingAuthzCases } from './modules/tracking/tracking.authz.js';
+import { carphotoAuthzCases } from './modules/carphoto/carphoto.authz.js';
+import { activityAuthzCases } from './modules/activity/activity.authz.js';
 
 // Issue #8 "Keep it fixed": the per-route authorization matrix. Every route that takes the id or key of an
 // author's resource (article, video, design, message, upload, …), called by ANOTHER signed-in author,
@@ -370,6 +374,10 @@ for (const cases of [
   walletAuthzCases,
   promotionAuthzCases,
   assistantAuthzCases,
+  docimportAuthzCases,
+  trackingAuthzCases,
+  carphotoAuthzCases,
+  activityAuthzCases,
 ]) {
   const { matrix, notResource } = cases(t);
   Object.assign(MATRIX, matrix);

@@ -31,3 +31,7 @@ export * from './credit.js';
 export * from './business.js';
 export * from './promotion.js';
 export * from './assistant.js';
+export * from './article-import.js';
+export * from './tracking.js';
+export * from './carphoto.js';
+export * from './activity.js';

@@ -3,6 +3,10 @@ import { creditDataSchemas } from './credit.js';
 import { businessDataSchemas } from './business.js';
 import { promotionDataSchemas } from './promotion.js';
 import { assistantDataSchemas } from './assistant.js';
+import { articleImportDataSchemas } from './article-import.js';
+import { trackingDataSchemas } from './tracking.js';
+import { carphotoDataSchemas } from './carphoto.js';
+import { activityDataSchemas } from './activity.js';
 import { z } from 'zod';
 import {
   dataOverviewSchema,
@@ -333,6 +337,10 @@ export const apiDataSchemas = {
   ...businessDataSchemas,
   ...promotionDataSchemas,
   ...assistantDataSchemas,
+  ...articleImportDataSchemas,
+  ...trackingDataSchemas,
+  ...carphotoDataSchemas,
+  ...activityDataSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A path of `apiDataSchemas`. */

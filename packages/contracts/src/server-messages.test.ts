@@ -15,6 +15,10 @@ import {
   zodFieldIssues,
   zodIssueMessage,
 } from './server-messages.js';
+import { ARTICLE_IMPORT_MESSAGE_SAMPLE_PARAMS } from './article-import.messages.js';
+import { TRACKING_MESSAGE_SAMPLE_PARAMS } from './tracking.messages.js';
+import { CARPHOTO_MESSAGE_SAMPLE_PARAMS } from './carphoto.messages.js';
+import { ACTIVITY_MESSAGE_SAMPLE_PARAMS } from './activity.messages.js';
 
 // Issue #9 "Language": every text the server sends a person exists in zh-CN and en-US. These tests walk the
 // whole catalog, so an entry added in one language only, or with other `{{params}}`, fails here.
@@ -205,6 +209,10 @@ describe('message kinds (the message centre)', () => {
       balance: '1.00',
       settleOn: '2030-03-13',
       keepUntil: '2030-05-09',
+      ...ARTICLE_IMPORT_MESSAGE_SAMPLE_PARAMS,
+      ...TRACKING_MESSAGE_SAMPLE_PARAMS,
+      ...CARPHOTO_MESSAGE_SAMPLE_PARAMS,
+      ...ACTIVITY_MESSAGE_SAMPLE_PARAMS,
     };
     for (const kind of MESSAGE_KINDS) {
       for (const use of ['video', 'smallVideo']) {

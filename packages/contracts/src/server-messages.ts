@@ -4,6 +4,10 @@ import { CREDIT_MESSAGES, CREDIT_MESSAGE_KINDS } from './credit.messages.js';
 import { BUSINESS_MESSAGES, BUSINESS_MESSAGE_KINDS } from './business.messages.js';
 import { PROMOTION_MESSAGES, PROMOTION_MESSAGE_KINDS } from './promotion.messages.js';
 import { ASSISTANT_MESSAGES, ASSISTANT_MESSAGE_KINDS } from './assistant.messages.js';
+import { ARTICLE_IMPORT_MESSAGES, ARTICLE_IMPORT_MESSAGE_KINDS } from './article-import.messages.js';
+import { TRACKING_MESSAGES, TRACKING_MESSAGE_KINDS } from './tracking.messages.js';
+import { CARPHOTO_MESSAGES, CARPHOTO_MESSAGE_KINDS } from './carphoto.messages.js';
+import { ACTIVITY_MESSAGES, ACTIVITY_MESSAGE_KINDS } from './activity.messages.js';
 
 /**
  * THE CATALOG OF SERVER MESSAGES (issue #9 "Language"): every text the server sends a person — the
@@ -977,6 +981,10 @@ export const SERVER_MESSAGES = {
   ...BUSINESS_MESSAGES,
   ...PROMOTION_MESSAGES,
   ...ASSISTANT_MESSAGES,
+  ...ARTICLE_IMPORT_MESSAGES,
+  ...TRACKING_MESSAGES,
+  ...CARPHOTO_MESSAGES,
+  ...ACTIVITY_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 /** A code of the catalog: the `messageCode` of an error envelope, the `code` of a field error. */
@@ -1251,6 +1259,10 @@ const MESSAGE_KIND_TEXTS: Record<string, KindTexts | ((params: Record<string, un
   ...BUSINESS_MESSAGE_KINDS,
   ...PROMOTION_MESSAGE_KINDS,
   ...ASSISTANT_MESSAGE_KINDS,
+  ...ARTICLE_IMPORT_MESSAGE_KINDS,
+  ...TRACKING_MESSAGE_KINDS,
+  ...CARPHOTO_MESSAGE_KINDS,
+  ...ACTIVITY_MESSAGE_KINDS,
 };
 
 /** The message kinds with catalog texts (the rest, e.g. `custom`, carry their own text). */

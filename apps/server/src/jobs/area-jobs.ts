@@ -3,6 +3,8 @@ import { businessJobs } from './business.js';
 import { creditJobs } from './credit.js';
 import { growthJobs } from './growth.js';
 import { promotionJobs } from './promotion.js';
+import { activityJobs } from './activity.js';
+import { trackingJobs } from './tracking.js';
 
 /**
  * Scheduled jobs of the growth and business areas (issue #14), each declared as data in its area's file and
@@ -32,4 +34,6 @@ export const AREA_JOBS: readonly AreaJob[] = [
   ...creditJobs,
   ...businessJobs,
   ...promotionJobs,
+  ...trackingJobs,
+  ...activityJobs,
 ];

@@ -283,6 +283,19 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     menu: { group: 'growth', order: 3 },
   },
   {
+    path: 'activity',
+    layout: 'default',
+    titleKey: 'activity.title',
+    page: lazy(() => import('./routes/activity')),
+    menu: { group: 'growth', order: 4 },
+  },
+  {
+    path: 'activity/detail',
+    layout: 'default',
+    titleKey: 'activity.detailTitle',
+    page: lazy(() => import('./routes/activity-detail')),
+  },
+  {
     path: 'businessOrder',
     layout: 'default',
     titleKey: 'menu.businessOrder',

@@ -5,11 +5,25 @@ import { OpsTasksPanel } from '../../features/growth';
 import { OpsAppealsPanel } from '../../features/credit';
 import { OpsOrdersPanel } from '../../features/business';
 import { OpsCouponsPanel } from '../../features/promotion';
+import { OpsActivitiesPanel } from '../../features/activity';
+import { OpsCarPhotosPanel } from '../../features/carphoto';
+import { OpsUsagePanel } from '../../features/tracking';
 import { useMyInfo } from '../../features/shell';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useQueryState } from '../../lib/use-query-state';
 
-const TABS = ['queue', 'certification', 'permissions', 'orders', 'appeals', 'tasks', 'coupons'] as const;
+const TABS = [
+  'queue',
+  'certification',
+  'permissions',
+  'orders',
+  'appeals',
+  'tasks',
+  'coupons',
+  'activities',
+  'photos',
+  'usage',
+] as const;
 
 /**
  * `/ops/review` (the product's own page, issue #10 "a small operator page"; spec §2 names no route for it):
@@ -47,6 +61,10 @@ export default function OpsReviewPage() {
           { key: 'appeals', label: t('credit.ops.tab'), children: <OpsAppealsPanel /> },
           { key: 'tasks', label: t('growth.ops.tab'), children: <OpsTasksPanel /> },
           { key: 'coupons', label: t('promotion.ops.tab'), children: <OpsCouponsPanel /> },
+          // issue #15: activities, the car photo library, product usage (tracking points)
+          { key: 'activities', label: t('activity.opsTab'), children: <OpsActivitiesPanel /> },
+          { key: 'photos', label: t('carphoto.opsTab'), children: <OpsCarPhotosPanel /> },
+          { key: 'usage', label: t('tracking.opsTab'), children: <OpsUsagePanel /> },
         ]}
       />
     </section>

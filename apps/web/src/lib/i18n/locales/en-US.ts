@@ -22,6 +22,10 @@ import { trendsEnUS } from './trends.en-US';
 import { commentsEnUS } from './comments.en-US';
 import { barrageEnUS } from './barrage.en-US';
 import { growthEnUS } from './growth.en-US';
+import { articleHelpersEnUS } from './article-helpers.en-US';
+import { trackingEnUS } from './tracking.en-US';
+import { carphotoEnUS } from './carphoto.en-US';
+import { activityEnUS } from './activity.en-US';
 import { creditEnUS } from './credit.en-US';
 import { businessEnUS } from './business.en-US';
 import { promotionEnUS } from './promotion.en-US';
@@ -363,6 +367,10 @@ const enUS: Resources = {
   business: businessEnUS,
   promotion: promotionEnUS,
   assistant: assistantEnUS,
+  articleHelpers: articleHelpersEnUS,
+  tracking: trackingEnUS,
+  carphoto: carphotoEnUS,
+  activity: activityEnUS,
   upload: {
     drop: 'Click or drop an image here to upload',
     formats: 'JPG, PNG, GIF or WebP, up to 20 MB',

@@ -22,6 +22,10 @@ import { trendsZhCN } from './trends.zh-CN';
 import { commentsZhCN } from './comments.zh-CN';
 import { barrageZhCN } from './barrage.zh-CN';
 import { growthZhCN } from './growth.zh-CN';
+import { articleHelpersZhCN } from './article-helpers.zh-CN';
+import { trackingZhCN } from './tracking.zh-CN';
+import { carphotoZhCN } from './carphoto.zh-CN';
+import { activityZhCN } from './activity.zh-CN';
 import { creditZhCN } from './credit.zh-CN';
 import { businessZhCN } from './business.zh-CN';
 import { promotionZhCN } from './promotion.zh-CN';
@@ -360,6 +364,10 @@ const zhCN = {
   business: businessZhCN,
   promotion: promotionZhCN,
   assistant: assistantZhCN,
+  articleHelpers: articleHelpersZhCN,
+  tracking: trackingZhCN,
+  carphoto: carphotoZhCN,
+  activity: activityZhCN,
   upload: {
     drop: '点击或拖拽图片到这里上传',
     formats: '支持 JPG、PNG、GIF、WebP，不超过 20MB',

@@ -1,0 +1,4 @@
+/** `/activity` (issue #15 "Activities"): the operators' campaigns an author can join. */
+export default function ActivityPage() {
+  return null;
+}

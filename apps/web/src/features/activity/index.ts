@@ -1,0 +1,1 @@
+export { OpsActivitiesPanel } from './components/ops-activities-panel';

@@ -1,0 +1,1 @@
+export { OpsUsagePanel } from './components/ops-usage-panel';

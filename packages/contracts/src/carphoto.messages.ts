@@ -1,0 +1,13 @@
+import type { Bilingual } from './server-messages.js';
+
+/**
+ * Server texts of this area (merged into `SERVER_MESSAGES`, server-messages.ts): every refusal and message text
+ * in zh-CN and en-US under a stable code. The car photo library (issue #15 "Car photo library"; spec §7 "photo and car brand/series lookups").
+ */
+export const CARPHOTO_MESSAGES = {} as const satisfies Record<string, Bilingual>;
+
+/** Message-centre kinds of this area → their title and body codes (merged into the catalog's kinds). */
+export const CARPHOTO_MESSAGE_KINDS = {} as const satisfies Record<string, { title: string; body: string }>;
+
+/** A value for every `{{param}}` this area's kinds use (server-messages.test.ts renders every kind with them). */
+export const CARPHOTO_MESSAGE_SAMPLE_PARAMS: Record<string, unknown> = {};
