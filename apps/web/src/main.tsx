@@ -10,9 +10,26 @@ import { userInfoQuery } from './features/shell';
 import { loginUrlFor, setLoginNavigator } from './lib/api-client';
 import { readCookie } from './lib/cookies';
 import { USERID_COOKIE } from '@cc/contracts';
+import { installGlobalErrorRecording } from './lib/error-state';
+import { startTracking, tracker, watchVideoUploads } from './lib/tracking';
+import { isUploadStoreLoaded, subscribeUploadStoreLoaded } from './features/video/uploads/upload-signal';
 import './styles.css';
 
 initI18n();
+// Issue #15: the latest error (script errors from here on; the api-client reports network and server ones) and
+// the tracking points (page views from the layouts, key actions from the api-client and the poster editor).
+installGlobalErrorRecording();
+startTracking();
+// A merged video upload is an `upload` action; the store is loaded with the publishing pages, so watch it then.
+const watchUploads = () =>
+  void import('./features/video/uploads/upload-store').then((m) => watchVideoUploads(tracker, m.uploadStore));
+if (isUploadStoreLoaded()) watchUploads();
+else {
+  const stop = subscribeUploadStoreLoaded(() => {
+    stop();
+    watchUploads();
+  });
+}
 const queryClient = createQueryClient();
 // Pages that need a signed-in author (spec §4); the public ones need no user.
 const needsAuthor = !/^\/(login|register|notFound|serverError)/.test(window.location.pathname);

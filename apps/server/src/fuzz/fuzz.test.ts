@@ -48,6 +48,9 @@ const UNSIGNED_ROUTES: Record<string, string> = {
   '/fileservice/upload': 'upload token in the query (DELETE cancels)',
   '/fileservice/image': 'session + multipart image (API.md §8)',
   '/fileservice/private_image': 'session + multipart image (issue #11, as API.md §8)',
+  '/fileservice/document': 'session + multipart document (issue #15, docs/api.md "Article import")',
+  '/api/tracking/beacon':
+    'navigator.sendBeacon: the six signed fields and encryptType=1 in the urlencoded body, session cookie (docs/api.md "Tracking points")',
   '/media/private/*': 'private image bytes, owner and operators (issue #11)',
   '/media/video/:name': 'video bytes by name, ranges',
   '/media/img/:size/*': 'image renditions (API.md §4)',

@@ -66,8 +66,11 @@ export interface RouteEntry {
 }
 
 const lazy = (load: PageLoader): RoutePage => ({ built: true, load });
-/** A spec §2 page not built yet: the "coming soon" page inside its layout (not a 404). */
-const SOON: RoutePage = { built: false };
+/**
+ * The article editor (issue #2) and its eight helper routes (spec §2, issue #15 "Article helper routes"): one page
+ * module, so the router keeps the editor mounted while a helper opens and closes (the page reads the path).
+ */
+const ARTICLE_PAGE = lazy(() => import('./routes/article'));
 
 /** Every route of the app (spec §2 plus the product's own pages: login, register, designs, poster). */
 export const ROUTE_MANIFEST: readonly RouteEntry[] = [
@@ -489,7 +492,7 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: 'article',
     layout: 'only-header',
     titleKey: 'menu.publishArticle',
-    page: lazy(() => import('./routes/article')),
+    page: ARTICLE_PAGE,
     menu: { group: 'content', order: 1 },
   },
   {
@@ -515,7 +518,7 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: 'article/index-new',
     layout: 'only-header',
     titleKey: 'menu.publishArticle',
-    page: { built: true, redirectTo: '/article' },
+    page: ARTICLE_PAGE,
   },
   {
     path: 'notice',
@@ -577,18 +580,38 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     titleKey: 'pages.taskDetail',
     page: lazy(() => import('./routes/task-detail')),
   },
-  { path: 'article/cropperDialog', layout: 'only-header', titleKey: 'pages.articleCropper', page: SOON },
-  { path: 'article/getData', layout: 'only-header', titleKey: 'pages.articleGetData', page: SOON },
-  { path: 'article/mixin', layout: 'only-header', titleKey: 'pages.articleMixin', page: SOON },
+  {
+    path: 'article/cropperDialog',
+    layout: 'only-header',
+    titleKey: 'pages.articleCropper',
+    page: ARTICLE_PAGE,
+  },
+  { path: 'article/getData', layout: 'only-header', titleKey: 'pages.articleGetData', page: ARTICLE_PAGE },
+  { path: 'article/mixin', layout: 'only-header', titleKey: 'pages.articleMixin', page: ARTICLE_PAGE },
   {
     path: 'article/newSurfacePlotCompound',
     layout: 'only-header',
     titleKey: 'pages.articleSurfaceCompound',
-    page: SOON,
+    page: ARTICLE_PAGE,
   },
-  { path: 'article/toolbarTips', layout: 'only-header', titleKey: 'pages.articleToolbarTips', page: SOON },
-  { path: 'article/upLayer/upFile', layout: 'only-header', titleKey: 'pages.articleUpFile', page: SOON },
-  { path: 'article/upLayer/upImage', layout: 'only-header', titleKey: 'pages.articleUpImage', page: SOON },
+  {
+    path: 'article/toolbarTips',
+    layout: 'only-header',
+    titleKey: 'pages.articleToolbarTips',
+    page: ARTICLE_PAGE,
+  },
+  {
+    path: 'article/upLayer/upFile',
+    layout: 'only-header',
+    titleKey: 'pages.articleUpFile',
+    page: ARTICLE_PAGE,
+  },
+  {
+    path: 'article/upLayer/upImage',
+    layout: 'only-header',
+    titleKey: 'pages.articleUpImage',
+    page: ARTICLE_PAGE,
+  },
 ];
 
 /** The manifest entries of one layout, in manifest order. */

@@ -6,11 +6,13 @@ import { UploadIndicator } from '../../features/video/uploads';
 import { SkipLink } from '../../components/skip-link';
 import { useFrameData } from './use-frame-data';
 import { usePageTitle } from './use-page-title';
+import { usePageTracking } from './use-page-tracking';
 
 /** The default layout (spec §1): top bar, header, aside menu, the 1200 px page, side panel, footer. */
 export function DefaultLayout() {
   const frame = useFrameData();
   usePageTitle();
+  usePageTracking(frame.user.isSuccess);
   return (
     <div className="cc-app">
       <SkipLink />

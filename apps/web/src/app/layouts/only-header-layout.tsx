@@ -5,11 +5,13 @@ import { UploadIndicator } from '../../features/video/uploads';
 import { SkipLink } from '../../components/skip-link';
 import { useFrameData } from './use-frame-data';
 import { usePageTitle } from './use-page-title';
+import { usePageTracking } from './use-page-tracking';
 
 /** The only-header layout (spec §2) for top-level routes such as /article and /notice: header with the user drop-down menu. */
 export function OnlyHeaderLayout() {
   const frame = useFrameData();
   usePageTitle();
+  usePageTracking(frame.user.isSuccess);
   return (
     <div className="cc-app">
       <SkipLink />

@@ -1,6 +1,6 @@
 import { Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PasswordForm, ProfileForm } from '../../features/account';
+import { PasswordForm, ProfileForm, UsageOptOut } from '../../features/account';
 import { useUserInfo } from '../../features/shell';
 import { ErrorState, LoadingState } from '../../components/states';
 
@@ -26,6 +26,9 @@ export default function AccountSettingsPage() {
       <Divider />
       <h2 className="cc-section-title">{t('account.settings.passwordTitle')}</h2>
       <PasswordForm />
+      <Divider />
+      <h2 className="cc-section-title">{t('tracking.optOut.title')}</h2>
+      <UsageOptOut />
     </section>
   );
 }

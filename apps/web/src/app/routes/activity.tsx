@@ -1,4 +1,6 @@
+import { ActivityList } from '../../features/activity';
+
 /** `/activity` (issue #15 "Activities"): the operators' campaigns an author can join. */
 export default function ActivityPage() {
-  return null;
+  return <ActivityList />;
 }

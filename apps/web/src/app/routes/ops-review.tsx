@@ -45,7 +45,11 @@ export default function OpsReviewPage() {
   return (
     <section className="cc-card">
       <h1 className="cc-page-title">{t('ops.title')}</h1>
+      {/* ten areas: a vertical tab list keeps every tab in view (a horizontal bar overflows into antd's "more"
+          menu, whose closed listbox fails axe's aria-required-children) */}
       <Tabs
+        tabPosition="left"
+        className="cc-ops-tabs"
         activeKey={TABS.find((tab) => tab === qs.get('tab')) ?? 'queue'}
         onChange={(tab) => qs.set({ tab })}
         items={[

@@ -3,3 +3,10 @@ export { ArticlePreview } from './components/article-preview';
 export { useArticle } from './api/get-article';
 export { usePublishArticle } from './api/publish-article';
 export { validateArticle, ruleMessage } from './rules';
+export {
+  ARTICLE_HELPER_PATHS,
+  ARTICLE_HELPERS,
+  articleHelperHref,
+  helperOfPath,
+  type ArticleHelper,
+} from './helpers';

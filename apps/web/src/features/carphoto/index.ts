@@ -1,2 +1,6 @@
 export { OpsCarPhotosPanel } from './components/ops-car-photos-panel';
-export { CarPhotoPicker, type CarPhotoPickerProps, type PickedCarPhoto } from './components/car-photo-picker';
+export {
+  CarPhotoPicker,
+  type CarPhotoPickerProps,
+  type PickedCarPhoto,
+} from '../../components/car-photo-picker';

@@ -13,6 +13,7 @@ import { currentLanguage } from '../i18n';
 import { ApiError } from './api-error';
 import { trackRequest, untrackRequest } from './cancel-list';
 import { rewriteImageHosts } from './image-hosts';
+import { emitApiEvent } from './observers';
 import { loadPublicConfig } from './public-config';
 
 /** The call whose failure (any status but 1) sends the browser to the login page (spec §4). */
@@ -104,20 +105,43 @@ async function request<T>(method: 'GET' | 'POST', path: string, param: unknown):
     body = new URLSearchParams(fields).toString();
   }
   try {
-    const res = await fetch(url, {
-      method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: controller.signal,
-    });
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+    } catch (e) {
+      // no answer (offline, DNS, reset): the latest error time's `network` (issue #15); a cancel is not an error
+      if (!controller.signal.aborted) {
+        emitApiEvent({
+          type: 'failure',
+          kind: 'network',
+          path: apiPath,
+          detail: String((e as Error)?.message ?? e),
+        });
+      }
+      throw e;
+    }
     let envelope: { status?: unknown; message?: unknown; data?: unknown; ercd?: unknown };
     try {
       envelope = (await res.json()) as typeof envelope;
     } catch {
+      emitApiEvent({ type: 'failure', kind: 'server', path: apiPath, detail: `HTTP ${res.status}` });
       throw new ApiError(Status.INTERNAL, `${res.status} ${res.statusText || 'bad response'}`.trim());
     }
     const status = typeof envelope.status === 'number' ? envelope.status : Status.INTERNAL;
+    if (status === Status.INTERNAL || res.status >= 500) {
+      emitApiEvent({
+        type: 'failure',
+        kind: 'server',
+        path: apiPath,
+        detail: `HTTP ${res.status}, status ${status}`,
+      });
+    }
     if (status === Status.NOT_LOGGED_IN || (apiPath === USER_INFO_PATH && status !== Status.OK)) {
       redirectToLogin();
     }
@@ -129,6 +153,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, param: unknown):
         envelope.data,
       );
     }
+    emitApiEvent({ type: 'success', path: apiPath, param });
     const config = await loadPublicConfig();
     return rewriteImageHosts(envelope.data as T, config.imageHosts);
   } finally {

@@ -1,6 +1,7 @@
 import { USER_GUID_COOKIE, USER_GUID_HEADER, WEB_CID, WEB_VER } from '@cc/contracts';
 import { readCookie } from '../cookies';
 import { currentLanguage } from '../i18n';
+import { emitApiEvent } from './observers';
 
 /**
  * The error of a failed upload (spec §4, §8): HTTP status, method `post`, the address, and the envelope's
@@ -155,6 +156,7 @@ export async function uploadImage<T = unknown>(options: UploadImageOptions): Pro
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(100);
+        emitApiEvent({ type: 'image-uploaded', path: action });
         resolve(parseBody(xhr.responseText) as T);
       } else {
         reject(
@@ -167,7 +169,10 @@ export async function uploadImage<T = unknown>(options: UploadImageOptions): Pro
         );
       }
     };
-    xhr.onerror = () => reject(new UploadError(uploadErrorMessage(xhr, action), xhr.status, action));
+    xhr.onerror = () => {
+      emitApiEvent({ type: 'failure', kind: 'network', path: action, detail: 'upload: no answer' });
+      reject(new UploadError(uploadErrorMessage(xhr, action), xhr.status, action));
+    };
     if (signal) {
       if (signal.aborted) xhr.abort();
       signal.addEventListener('abort', () => {

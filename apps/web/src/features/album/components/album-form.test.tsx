@@ -75,6 +75,50 @@ describe('AlbumForm (issue #10 "Image collections")', { timeout: 30_000 }, () =>
     });
   });
 
+  it('adds pictures from the car photo library as cards whose description is the credit (issue #15)', async () => {
+    const library = [1, 2].map((id) => ({
+      id,
+      url: `/media/img/0x0/images/u9/202611/lib-${id}.jpg`,
+      width: 1600,
+      height: 1200,
+      seriesId: 58003,
+      brandName: '宝马',
+      seriesName: '3系',
+      tag: 'exterior' as const,
+      caption: `前脸 ${id}`,
+      attribution: '图片来源：宝马官方',
+    }));
+    const api = mockApi({
+      '/api/topic/list': topics,
+      '/api/carphoto/search': (p) => ({ list: library, total: 2, page: 1, pageSize: Number(p.pageSize) }),
+      '/api/carphoto/use': (p) => ({
+        list: (p.ids as number[]).map((id) => ({ ...library[id - 1]!, url: url(100 + id) })),
+      }),
+      '/api/album/publish': () => ({ id: 7, status: 'published' }),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    renderAt(<AlbumForm initial={album} onIdChange={() => {}} onDone={() => {}} />);
+    fireEvent.click(await screen.findByTestId('album-carphoto'));
+    fireEvent.click(await screen.findByTestId('carphoto-card-1'));
+    fireEvent.click(screen.getByTestId('carphoto-card-2'));
+    fireEvent.click(screen.getByTestId('carphoto-insert'));
+    await waitFor(() => expect(screen.getAllByTestId('album-card')).toHaveLength(5));
+    expect(screen.getAllByTestId('album-card').map((c) => c.getAttribute('data-url'))).toEqual([
+      url(1),
+      url(2),
+      url(3),
+      url(101),
+      url(102),
+    ]);
+    expect(
+      screen
+        .getAllByTestId('album-caption')
+        .slice(3)
+        .map((c) => (c as HTMLTextAreaElement).value),
+    ).toEqual(['图片来源：宝马官方', '图片来源：宝马官方']);
+    expect(api.calls.find((c) => c.path === '/api/carphoto/use')?.param).toEqual({ ids: [1, 2] });
+  });
+
   it('shows the server’s field errors beside their fields: images.1.url on the second card', async () => {
     const api = mockApi({
       '/api/topic/list': topics,

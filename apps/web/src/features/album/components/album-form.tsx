@@ -61,6 +61,7 @@ import {
 import { AlbumPreview } from './album-preview';
 import { ImageGrid, type PendingUpload } from './image-grid';
 import { MultiImageUpload } from './multi-image-upload';
+import type { PickedCarPhoto } from '../../../components/car-photo-picker';
 import { CarSeriesSelect, TopicSelect, useTopicList } from '../../../components/work-pickers';
 import './album.css';
 
@@ -168,6 +169,21 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
           : p,
       ),
     );
+  };
+
+  /** Pictures from the car photo library (issue #15): new cards whose caption is the credit line. */
+  const handleLibraryPick = (photos: PickedCarPhoto[]) => {
+    const cards = photos.slice(0, roomLeft(values.images, pending.length)).map((p) => ({
+      key: newCardKey(),
+      url: p.url,
+      caption: p.attribution,
+      width: p.width,
+      height: p.height,
+    }));
+    if (cards.length === 0) return;
+    clearField('images');
+    setValues((v) => ({ ...v, images: [...v.images, ...cards] }));
+    void message.success(t('carphoto.album.added', { count: cards.length }));
   };
 
   const lang = currentLanguage();
@@ -369,6 +385,7 @@ export function AlbumForm({ initial, onIdChange, onDone }: AlbumFormProps) {
               setPending((list) => list.map((p) => (p.key === key ? { ...p, percent } : p)))
             }
             onDone={handleUploaded}
+            onLibraryPick={handleLibraryPick}
             onFail={(key) =>
               setPending((list) => list.map((p) => (p.key === key ? { ...p, failed: true } : p)))
             }

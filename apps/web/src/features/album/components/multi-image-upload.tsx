@@ -1,6 +1,6 @@
-import { App, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
-import { useRef } from 'react';
+import { App, Button, Upload } from 'antd';
+import { CarOutlined, InboxOutlined } from '@ant-design/icons';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ALBUM_IMAGE_MIN_SIDE,
@@ -10,6 +10,7 @@ import {
 } from '@cc/contracts';
 import { checkImageFile, toUploadResult, uploadFailureText } from '../../../components/image-upload';
 import { uploadImage } from '../../../lib/api-client';
+import { CarPhotoPicker, type PickedCarPhoto } from '../../../components/car-photo-picker';
 
 /** Uploads running at once; the rest wait their turn. */
 const PARALLEL = 3;
@@ -25,6 +26,11 @@ export interface MultiImageUploadProps {
   /** an upload failed or was refused before sending: drop its card */
   onFail(key: string): void;
   disabled?: boolean;
+  /**
+   * pictures taken from the car photo library (issue #15): the author's own copies, each with its credit line;
+   * when given, a "from the car photo library" button opens the picker (at most `room` pictures)
+   */
+  onLibraryPick?(photos: PickedCarPhoto[]): void;
 }
 
 let uploadCounter = 0;
@@ -42,8 +48,10 @@ export function MultiImageUpload({
   onDone,
   onFail,
   disabled,
+  onLibraryPick,
 }: MultiImageUploadProps) {
   const { t, i18n } = useTranslation();
+  const [libraryOpen, setLibraryOpen] = useState(false);
   const { message } = App.useApp();
   const running = useRef(0);
   const queue = useRef<(() => void)[]>([]);
@@ -115,6 +123,26 @@ export function MultiImageUpload({
           {t('album.upload.hint', { min: ALBUM_IMAGE_MIN_SIDE, max: ALBUM_IMAGES_MAX })}
         </p>
       </Upload.Dragger>
+      {onLibraryPick ? (
+        <>
+          <Button
+            className="cc-album-library"
+            icon={<CarOutlined aria-hidden />}
+            disabled={disabled || room <= 0}
+            onClick={() => setLibraryOpen(true)}
+            data-testid="album-carphoto"
+          >
+            {t('carphoto.picker.open')}
+          </Button>
+          <CarPhotoPicker
+            open={libraryOpen}
+            multiple
+            max={room}
+            onClose={() => setLibraryOpen(false)}
+            onPick={onLibraryPick}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -33,6 +33,10 @@ import { ruleMessage, validateArticle, type FieldErrors, type FieldProblem } fro
 import { TitleField } from './title-field';
 import { RichTextEditor } from './rich-text-editor';
 import { CoverPicker } from './cover-picker';
+import type { Editor } from '@tiptap/react';
+import type { ArticleHelper } from '../helpers';
+import { ArticleHelpers, HelpersMenu } from './helpers/article-helpers';
+import type { PhotoPicker } from './helpers/insert';
 
 export interface ArticleEditorProps {
   /** the article being edited (from content/detail); undefined for a new one */
@@ -47,6 +51,15 @@ export interface ArticleEditorProps {
   initialCover?: string;
   /** open the poster editor for a cover; called after the draft was saved (id undefined when empty) */
   onDesignCover?: (id: number | undefined) => void;
+  /** the helper open over the editor (issue #15 "Article helper routes"), from the page's address */
+  helper?: ArticleHelper;
+  /**
+   * open a helper, or close it (`undefined`): the page moves to the helper's address (or back to `/article`)
+   * keeping the article's id; the editor stays mounted, so nothing typed is lost
+   */
+  onHelperChange?: (helper: ArticleHelper | undefined, id: number | undefined) => void;
+  /** the car photo library picker for the helpers (the page passes features/carphoto's `CarPhotoPicker`) */
+  photoPicker?: PhotoPicker;
 }
 
 type SaveState =
@@ -79,6 +92,9 @@ export function ArticleEditor({
   onPreview,
   initialCover,
   onDesignCover,
+  helper,
+  onHelperChange,
+  photoPicker,
 }: ArticleEditorProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -130,7 +146,20 @@ export function ArticleEditor({
   useEffect(() => {
     liveSnapshots.current.current = currentSnapshot;
   }, [currentSnapshot]);
-  useUnsavedChangesPrompt(() => liveSnapshots.current.current !== liveSnapshots.current.saved);
+  // Opening or closing a helper changes the address but not the page: no "leave with unsaved changes?" for it.
+  const movingToHelper = useRef(false);
+  useEffect(() => {
+    movingToHelper.current = false;
+  }, [helper]);
+  useUnsavedChangesPrompt(
+    () => !movingToHelper.current && liveSnapshots.current.current !== liveSnapshots.current.saved,
+  );
+  const bodyEditor = useRef<Editor | null>(null);
+  const switchHelper = (next: ArticleHelper | undefined) => {
+    if (!onHelperChange || next === helper) return;
+    movingToHelper.current = true;
+    onHelperChange(next, idRef.current);
+  };
 
   const copy = useMemo<ArticleCopy>(
     () => ({ title, content: html, cover: cover ?? null }),
@@ -395,6 +424,8 @@ export function ArticleEditor({
         }
       >
         <RichTextEditor
+          editorRef={bodyEditor}
+          toolbarExtra={onHelperChange ? <HelpersMenu onOpen={(h) => switchHelper(h)} /> : undefined}
           key={bodySeed.generation}
           initialHtml={bodySeed.html}
           isEmpty={bodyLength === 0 && !/<img/i.test(html)}
@@ -492,6 +523,19 @@ export function ArticleEditor({
         />
       </Modal>
       {id ? <input type="hidden" name="id" value={id} /> : null}
+      <ArticleHelpers
+        helper={helper}
+        onClose={() => switchHelper(undefined)}
+        onOpen={(h) => switchHelper(h)}
+        editor={bodyEditor}
+        cover={cover}
+        onCover={(url) => {
+          setCover(url);
+          setErrors((e) => ({ ...e, coverUrls: undefined }));
+        }}
+        onDesignCover={onDesignCover ? () => void handleDesignCover() : undefined}
+        photoPicker={photoPicker}
+      />
     </Form>
   );
 }

@@ -11,7 +11,7 @@ import {
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES } from '@cc/contracts';
 import { uploadImage } from '../../../lib/api-client';
@@ -23,16 +23,20 @@ function ToolButton({
   onClick,
   children,
   disabled,
+  tour,
 }: {
   label: string;
   active?: boolean;
   onClick: () => void;
   children: ReactNode;
   disabled?: boolean;
+  /** the toolbar tour's anchor (`/article/toolbarTips`) */
+  tour?: string;
 }) {
   return (
     <Tooltip title={label}>
       <Button
+        data-tour={tour}
         type={active ? 'primary' : 'text'}
         ghost={false}
         size="small"
@@ -51,10 +55,12 @@ function Toolbar({
   editor,
   onImage,
   uploading,
+  extra,
 }: {
   editor: Editor;
   onImage: () => void;
   uploading: number | null;
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const s = useEditorState({
@@ -76,6 +82,7 @@ function Toolbar({
     <div className="cc-editor-toolbar" role="toolbar" aria-label={t('article.toolbar.label')}>
       <ToolButton
         label={t('article.toolbar.h2')}
+        tour="heading"
         active={s.h2}
         onClick={() => chain().toggleHeading({ level: 2 }).run()}
       >
@@ -91,6 +98,7 @@ function Toolbar({
       <Divider orientation="vertical" />
       <ToolButton
         label={t('article.toolbar.bold')}
+        tour="bold"
         active={s.bold}
         onClick={() => chain().toggleBold().run()}
       >
@@ -98,6 +106,7 @@ function Toolbar({
       </ToolButton>
       <ToolButton
         label={t('article.toolbar.italic')}
+        tour="italic"
         active={s.italic}
         onClick={() => chain().toggleItalic().run()}
       >
@@ -106,6 +115,7 @@ function Toolbar({
       <Divider orientation="vertical" />
       <ToolButton
         label={t('article.toolbar.bulletList')}
+        tour="bulletList"
         active={s.bullet}
         onClick={() => chain().toggleBulletList().run()}
       >
@@ -113,6 +123,7 @@ function Toolbar({
       </ToolButton>
       <ToolButton
         label={t('article.toolbar.orderedList')}
+        tour="orderedList"
         active={s.ordered}
         onClick={() => chain().toggleOrderedList().run()}
       >
@@ -120,6 +131,7 @@ function Toolbar({
       </ToolButton>
       <ToolButton
         label={t('article.toolbar.quote')}
+        tour="quote"
         active={s.quote}
         onClick={() => chain().toggleBlockquote().run()}
       >
@@ -127,13 +139,19 @@ function Toolbar({
           “
         </span>
       </ToolButton>
-      <ToolButton label={t('article.toolbar.image')} onClick={onImage} disabled={uploading !== null}>
+      <ToolButton
+        label={t('article.toolbar.image')}
+        tour="image"
+        onClick={onImage}
+        disabled={uploading !== null}
+      >
         <PictureOutlined />
         {uploading !== null ? <span className="cc-tabular"> {uploading}%</span> : null}
       </ToolButton>
       <Divider orientation="vertical" />
       <ToolButton
         label={t('article.toolbar.undo')}
+        tour="undo"
         onClick={() => chain().undo().run()}
         disabled={!s.canUndo}
       >
@@ -141,11 +159,18 @@ function Toolbar({
       </ToolButton>
       <ToolButton
         label={t('article.toolbar.redo')}
+        tour="redo"
         onClick={() => chain().redo().run()}
         disabled={!s.canRedo}
       >
         <RedoOutlined />
       </ToolButton>
+      {extra ? (
+        <>
+          <Divider orientation="vertical" />
+          {extra}
+        </>
+      ) : null}
     </div>
   );
 }
@@ -158,11 +183,17 @@ export function RichTextEditor({
   initialHtml,
   onChange,
   isEmpty,
+  editorRef,
+  toolbarExtra,
 }: {
   initialHtml: string;
   onChange: (html: string) => void;
   /** shows the placeholder (drawn here, not by a TipTap extension, to stay on the declared packages) */
   isEmpty: boolean;
+  /** receives the TipTap editor, for the helpers that insert at the cursor or replace the body (issue #15) */
+  editorRef?: RefObject<Editor | null>;
+  /** more buttons at the end of the toolbar (the helpers menu) */
+  toolbarExtra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -177,7 +208,8 @@ export function RichTextEditor({
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
-        link: false,
+        // links are kept (the sanitizer keeps http(s), mailto and same-site links): pasted, imported or mixed in
+        link: { openOnClick: false, autolink: false, linkOnPaste: false },
         underline: false,
         code: false,
         codeBlock: false,
@@ -211,10 +243,23 @@ export function RichTextEditor({
     }
   };
 
+  useEffect(() => {
+    if (!editorRef) return;
+    editorRef.current = editor;
+    return () => {
+      editorRef.current = null;
+    };
+  }, [editor, editorRef]);
+
   if (!editor) return null;
   return (
     <div>
-      <Toolbar editor={editor} onImage={() => fileInput.current?.click()} uploading={uploading} />
+      <Toolbar
+        editor={editor}
+        onImage={() => fileInput.current?.click()}
+        uploading={uploading}
+        extra={toolbarExtra}
+      />
       <input
         ref={fileInput}
         type="file"

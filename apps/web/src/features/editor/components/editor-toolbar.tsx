@@ -18,6 +18,7 @@ import type { Editor, EditorState } from '@cc/canvas-engine';
 import { DESIGN_NAME_MAX } from '@cc/contracts';
 import { formatDate } from '../../../lib/format';
 import { exportFileName } from '../lib/design-logic';
+import { reportAction } from '../../../lib/tracking';
 
 export type SaveStatus =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; message: string };
@@ -94,24 +95,29 @@ export function EditorToolbar({
     try {
       if (key === 'copy') {
         const result = await editor.copyImageToClipboard();
-        if (result.ok) void message.success(t('editor.msg.copySucceeded'));
-        else void message.error(t('editor.msg.copyFailed'));
+        if (result.ok) {
+          void message.success(t('editor.msg.copySucceeded'));
+          reportAction('export', { contentTitle: name }); // issue #15 tracking points
+        } else void message.error(t('editor.msg.copyFailed'));
         return;
       }
       if (key === 'svg') {
         const svg = await editor.exportSvg({ embedFonts: true });
         downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), exportFileName(name, 'svg'));
+        reportAction('export', { contentTitle: name });
         return;
       }
       if (key === 'json') {
         const json = JSON.stringify(editor.exportJson(), null, 2);
         downloadBlob(new Blob([json], { type: 'application/json' }), exportFileName(name, 'json'));
+        reportAction('export', { contentTitle: name });
         return;
       }
       const [format, scale] = key.split('@') as ['png' | 'jpeg', string];
       const multiplier = Number(scale) as 1 | 2 | 3;
       const blob = await editor.exportImage({ format, multiplier, quality: 0.92 });
       downloadBlob(blob, exportFileName(name, format === 'jpeg' ? 'jpg' : 'png', multiplier));
+      reportAction('export', { contentTitle: name });
     } catch (e) {
       if (key === 'copy') void message.error(t('editor.msg.copyFailed'));
       else fail('editor.ui.exportFailed', e);

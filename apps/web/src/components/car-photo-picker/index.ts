@@ -1,0 +1,7 @@
+export {
+  CarPhotoPicker,
+  carPhotoName,
+  type CarPhotoPickerProps,
+  type PickedCarPhoto,
+} from './car-photo-picker';
+export { CARPHOTO_KEY, useCarPhotoSearch, useTakeCarPhotos } from './picker-api';
