@@ -169,10 +169,17 @@ test(
     await page.route('**/api/data/overview**', (route) =>
       route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }),
     );
+    // an earlier test's page may have left a latest error (e.g. a request cut off by a navigation): start clean
+    await page.goto(`${server.baseUrl}/notFound/notFound`);
+    await page.evaluate(() => sessionStorage.removeItem('cc.latestError'));
     await page.goto(`${server.baseUrl}/`);
-    await page.waitForFunction(() => sessionStorage.getItem('cc.latestError') !== null, null, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      () => (sessionStorage.getItem('cc.latestError') ?? '').includes('"server"'),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     await page.unroute('**/api/data/overview**');
     // a full load of the screen: it reads the error back from sessionStorage
     await page.goto(`${server.baseUrl}/serverError/serverError`);
