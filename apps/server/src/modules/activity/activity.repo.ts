@@ -23,6 +23,7 @@ export async function findActivity(
   return row;
 }
 
+/** Inserts an activity (a draft, issue #15 "Activities"). @returns the stored row with its id */
 export async function insertActivity(db: Db, row: NewActivityRow): Promise<ActivityRow> {
   const [out] = await db.insert(activities).values(row).returning();
   return out!;
@@ -139,6 +140,7 @@ export async function entriesOf(db: Db, activityId: number): Promise<EntryRow[]>
     .orderBy(asc(activityEntries.createdAt), asc(activityEntries.id));
 }
 
+/** One entry by id, whoever owns it (the service checks the author: 10006). @returns the row, or undefined */
 export async function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
   const [row] = await db.select().from(activityEntries).where(eq(activityEntries.id, id));
   return row;
@@ -153,10 +155,12 @@ export async function insertEntry(
   return out;
 }
 
+/** Deletes an entry (the author's withdrawal before entry closes; the service checks state and owner). */
 export async function deleteEntry(db: Db, id: number): Promise<void> {
   await db.delete(activityEntries).where(eq(activityEntries.id, id));
 }
 
+/** Updates an entry's columns (disqualification, the frozen rank and numbers at announce). @returns the row, or undefined when the id is unknown */
 export async function updateEntry(
   db: Db,
   id: number,
