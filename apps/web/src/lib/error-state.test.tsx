@@ -8,6 +8,7 @@ import { onApiEvent } from './api-client/observers';
 import {
   clearLatestError,
   ERROR_STATE_KEY,
+  installGlobalErrorRecording,
   latestError,
   recordError,
   supportReport,
@@ -32,6 +33,18 @@ const labels: SupportReportContext['labels'] = {
   none: 'none',
   kindName: (k) => k,
 };
+
+/** Feeds the api-client's events to a tracker (which records the latest error), as the app shell does; returns the unsubscribe. */
+function recordApiFailures(): () => void {
+  const t = new Tracker({
+    send: async () => ({ accepted: 0, duplicates: 0, dropped: 0, optedOut: false }),
+    beacon: () => true,
+    now: () => new Date(),
+    newId: () => 'id-12345678',
+    page: () => ({ path: '/', title: '' }),
+  });
+  return onApiEvent((e) => handleApiEvent(t, e));
+}
 
 beforeEach(() => {
   clearLatestError();
@@ -59,14 +72,7 @@ describe('the latest error', () => {
   });
 
   it('is recorded by the api-client: network when no answer, server on a 5xx; a refusal is not an error', async () => {
-    const t = new Tracker({
-      send: async () => ({ accepted: 0, duplicates: 0, dropped: 0, optedOut: false }),
-      beacon: () => true,
-      now: () => new Date(),
-      newId: () => 'id-12345678',
-      page: () => ({ path: '/', title: '' }),
-    });
-    const stop = onApiEvent((e) => handleApiEvent(t, e));
+    const stop = recordApiFailures();
     try {
       const api = mockApi({
         '/api/content/list': () => ({
@@ -93,8 +99,61 @@ describe('the latest error', () => {
     }
   });
 
+  it('is not recorded for a request cut off because the page is being left (pagehide), again after pageshow', async () => {
+    const stop = recordApiFailures();
+    try {
+      const failing = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+      vi.stubGlobal('fetch', failing);
+      // the first request installs the page-lifecycle listeners
+      await expect(apiGet('home/overview')).rejects.toThrow();
+      expect(latestError()).toMatchObject({ kind: 'network', detail: '/api/home/overview' });
+      clearLatestError();
+      window.dispatchEvent(new Event('pagehide'));
+      await expect(apiGet('data/overview')).rejects.toThrow();
+      expect(latestError()).toBeNull();
+      window.dispatchEvent(new Event('pageshow'));
+      await expect(apiGet('data/overview')).rejects.toThrow();
+      expect(latestError()).toMatchObject({ kind: 'network', detail: '/api/data/overview' });
+      expect(failing).toHaveBeenCalledTimes(3);
+    } finally {
+      stop();
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+
+  it('records nothing of any kind while the page is being left: a body cut off, a chunk import cut off', async () => {
+    const stop = recordApiFailures();
+    installGlobalErrorRecording();
+    try {
+      // an answer whose body is cut off by the navigation reads as not-an-envelope (`server`)
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('{"status":1,"da', { status: 200 })),
+      );
+      window.dispatchEvent(new Event('pagehide'));
+      await expect(apiGet('data/overview')).rejects.toThrow();
+      expect(latestError()).toBeNull();
+      // a lazy route's import cut off: an unhandled rejection, which would be `script`
+      const rejection = new Event('unhandledrejection') as Event & { reason: unknown };
+      rejection.reason = new TypeError('Failed to fetch dynamically imported module: /assets/home.js');
+      window.dispatchEvent(rejection);
+      window.dispatchEvent(new ErrorEvent('error', { message: 'Script error.' }));
+      expect(latestError()).toBeNull();
+      expect(recordError('server', '/api/x')).toBeNull();
+      // live again: each of them is recorded
+      window.dispatchEvent(new Event('pageshow'));
+      await expect(apiGet('data/overview')).rejects.toThrow();
+      expect(latestError()).toMatchObject({ kind: 'server', detail: '/api/data/overview' });
+      window.dispatchEvent(rejection);
+      expect(latestError()).toMatchObject({ kind: 'script', detail: expect.stringContaining('dynamically imported') });
+    } finally {
+      stop();
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+
   it('the support report holds version, time, kind, path, page, language and user id only', () => {
-    const e = recordError('network', '/api/home/overview', new Date('2026-11-24T14:40:12Z'));
+    const e = recordError('network', '/api/home/overview', new Date('2026-11-24T14:40:12Z'))!;
     const text = supportReport(e, {
       labels,
       language: 'en-US',

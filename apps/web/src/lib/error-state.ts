@@ -1,5 +1,6 @@
 import { formatDate, WEB_VER } from '@cc/contracts';
 import { useSyncExternalStore } from 'react';
+import { installPageLifecycle, pageIsLeaving } from './api-client/page-lifecycle';
 
 /**
  * The latest error (spec §3 "Error state: records the time of the latest error"; issue #15): its kind, time, the
@@ -66,11 +67,16 @@ export function latestError(): LatestError | null {
 }
 
 /**
- * Records an error as the latest (memory and sessionStorage) and tells the listeners.
+ * Records an error as the latest (memory and sessionStorage) and tells the listeners — unless the page is being
+ * left (between `pagehide` and `pageshow`, page-lifecycle.ts): then a fetch cut off, a response body cut off (it
+ * would read as `server`) or a lazy chunk's import cut off (an unhandled rejection, `script`) is the navigation's
+ * doing, and nothing is recorded.
  * @param detail the request path or message (scrubbed here)
  * @param at the time (default now)
+ * @returns the entry recorded, or null when the page is being left
  */
-export function recordError(kind: ErrorKind, detail: string, at: Date = new Date()): LatestError {
+export function recordError(kind: ErrorKind, detail: string, at: Date = new Date()): LatestError | null {
+  if (pageIsLeaving()) return null;
   const entry: LatestError = {
     kind,
     at: at.toISOString(),
@@ -173,6 +179,7 @@ let installed = false;
 export function installGlobalErrorRecording(): void {
   if (installed) return;
   installed = true;
+  installPageLifecycle();
   window.addEventListener('error', (event) => {
     // a resource that failed to load is an Event, not an ErrorEvent: not a script error
     if (!(event instanceof ErrorEvent)) return;

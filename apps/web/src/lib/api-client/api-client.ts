@@ -14,6 +14,7 @@ import { ApiError } from './api-error';
 import { trackRequest, untrackRequest } from './cancel-list';
 import { rewriteImageHosts } from './image-hosts';
 import { emitApiEvent } from './observers';
+import { installPageLifecycle, pageIsLeaving } from './page-lifecycle';
 import { loadPublicConfig } from './public-config';
 
 /** The call whose failure (any status but 1) sends the browser to the login page (spec §4). */
@@ -88,6 +89,7 @@ export function signedFields(param: unknown): Record<string, string> {
 async function request<T>(method: 'GET' | 'POST', path: string, param: unknown): Promise<T> {
   const apiPath = toApiPath(path);
   const fields = signedFields(param);
+  installPageLifecycle();
   const controller = new AbortController();
   trackRequest(controller);
   // The server answers refusals in this language (issue #9, docs/api.md "Language of messages"); not signed.
@@ -115,8 +117,9 @@ async function request<T>(method: 'GET' | 'POST', path: string, param: unknown):
         signal: controller.signal,
       });
     } catch (e) {
-      // no answer (offline, DNS, reset): the latest error time's `network` (issue #15); a cancel is not an error
-      if (!controller.signal.aborted) {
+      // no answer (offline, DNS, reset): the latest error time's `network` (issue #15); a cancel is not an error,
+      // nor a request cut off because the page is being left (page-lifecycle.ts)
+      if (!controller.signal.aborted && !pageIsLeaving()) {
         emitApiEvent({
           type: 'failure',
           kind: 'network',
