@@ -17,6 +17,11 @@ export interface DbHandle {
   ping(): Promise<void>;
   /** closes the pool / PGlite; a second call is a no-op */
   close(): Promise<void>;
+  /**
+   * The connection pool right now (PostgreSQL; issue #16 metrics and overload answers): connections open, idle,
+   * and queries waiting for one. PGlite has no pool: all zero.
+   */
+  poolStats(): { total: number; idle: number; waiting: number };
 }
 
 /** `src/db/migrations` next to this file; `dist/migrations` in the compiled server (apps/server/build.mjs copies it). */
@@ -37,6 +42,12 @@ export const PGLITE_SHARED_BUFFERS = '16MB';
 export function pgliteNeedsInit(pgliteDir: string): boolean {
   return pgliteDir === 'memory://' || !existsSync(path.join(pgliteDir, 'PG_VERSION'));
 }
+
+/**
+ * The advisory lock (class, id) that serialises migrations of one PostgreSQL database across servers
+ * (issue #16). Class 16 is this lock's own; other advisory locks in the codebase use other classes.
+ */
+export const MIGRATION_LOCK: [number, number] = [16, 1];
 
 /**
  * Opens the database: node-postgres Pool when `databaseUrl` is set, else PGlite (PostgreSQL in process)
@@ -64,10 +75,26 @@ export async function openDb(opts: {
     return {
       db: db as unknown as Db,
       driver: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Many servers start at once on one PostgreSQL (issue #16 "Many servers"): drizzle's migrator checks and
+        // applies without a lock, so concurrent starts could apply one migration twice. One session-level
+        // advisory lock makes them take turns; the later ones find nothing left to apply.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1, $2)', MIGRATION_LOCK);
+          try {
+            await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+          } finally {
+            await client.query('select pg_advisory_unlock($1, $2)', MIGRATION_LOCK);
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // idempotent: the app's onClose and a test harness may both close it
       close: () => (ended ??= pool.end()),
     };
@@ -97,6 +124,7 @@ export async function openDb(opts: {
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: 0, idle: 0, waiting: 0 }),
     close: () => (closing ??= client.closed ? Promise.resolve() : client.close()),
   };
 }
