@@ -4,7 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { type DbHandle, openDb } from './db/client.js';
 import { startJobs } from './jobs/index.js';
-import { loggerOptions } from './lib/logging.js';
+import { loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './lib/logging.js';
 import analyticsRoutes from './modules/analytics/analytics.routes.js';
 import influenceRoutes from './modules/analytics/influence.routes.js';
 import trendsRoutes from './modules/analytics/trends.routes.js';
@@ -46,6 +46,8 @@ import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
 import userRoutes from './modules/user/user.routes.js';
 import videoRoutes from './modules/video/video.routes.js';
 import envelope, { envelopeServerOptions } from './plugins/envelope.js';
+import metrics from './plugins/metrics.js';
+import pressure from './plugins/pressure.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
 import signature from './plugins/signature.js';
@@ -85,6 +87,10 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    // one id per request on every log line of it, taken from the proxy's `X-Request-Id` when well-formed, and
+    // echoed in the answer (issue #16, lib/logging.ts)
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     ...envelopeServerOptions,
@@ -100,6 +106,11 @@ export async function buildApp(
 
   // Also the serializer compiler: answers are checked against their response schemas (plugins/envelope.ts).
   await app.register(envelope, { strictResponses: config.strictResponses });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  await app.register(metrics, { config, handle, clock: deps.clock });
+  await app.register(pressure, { config, handle });
   await app.register(security, { config, db });
   await app.register(swagger);
   await app.register(session, { db, config });

@@ -1,9 +1,46 @@
 import path from 'node:path';
 import { DEV_SIGN_SECRET } from '@cc/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEV_DATA_KEY, DEV_OPEN_SITE_KEY, loadConfig } from './config.js';
+import { DEV_DATA_KEY, DEV_OPEN_SITE_KEY, loadConfig, testConfig } from './config.js';
 
 describe('loadConfig', () => {
+  it('metrics and overload settings (issue #16): off / defaults, read, and refused when malformed', () => {
+    // the embedded default: one server, PGlite on the event loop — no event-loop check
+    expect(loadConfig({}).pressure.maxEventLoopDelayMs).toBe(0);
+    const d = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' });
+    expect(d.metricsToken).toBeUndefined();
+    expect(d.pressure).toEqual({
+      maxEventLoopDelayMs: 500,
+      maxEventLoopUtilization: 0,
+      maxDbWaiting: 200,
+      sampleIntervalMs: 1000,
+    });
+    const c = loadConfig({
+      METRICS_TOKEN: 'a-long-metrics-token',
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '0.95',
+      PRESSURE_MAX_DB_WAITING: '50',
+      PRESSURE_SAMPLE_MS: '250',
+    });
+    expect(c.metricsToken).toBe('a-long-metrics-token');
+    expect(c.pressure).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0.95,
+      maxDbWaiting: 50,
+      sampleIntervalMs: 250,
+    });
+    // tests run without overload answers unless a test sets thresholds (a loaded CI box lags the loop)
+    expect(testConfig().pressure).toMatchObject({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0,
+      maxDbWaiting: 0,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(
+      /PRESSURE_MAX_EVENT_LOOP_UTILIZATION/,
+    );
+  });
+
   it('has the embedded defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({

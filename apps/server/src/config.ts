@@ -181,6 +181,20 @@ const envSchema = z.object({
     .min(0)
     .default(1024 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** `/metrics` (Prometheus) answers only `Authorization: Bearer <this>`; unset: no `/metrics` (issue #16) */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN has at least 16 characters').optional(),
+  /**
+   * Overload answers (issue #16, @fastify/under-pressure): 503 when the mean event-loop delay of the last sample
+   * exceeds this many ms (0: off; default 500 with DATABASE_URL, off on the embedded PGlite: one server, nowhere
+   * else to send the request, and PGlite's queries run on the event loop itself) …
+   */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  /** … or the event-loop utilisation of the last sample exceeds this (0–1; 0: off) … */
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  /** … or more than this many queries wait for a PostgreSQL connection of this server's pool (0: off) */
+  PRESSURE_MAX_DB_WAITING: z.coerce.number().int().min(0).default(200),
+  /** how often the load is sampled, ms */
+  PRESSURE_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOGIN_RATE_LIMIT: jsonFromString(rateLimitSchema.partial()).optional(),
   // File service (issue #3): where shards are staged, which storage holds media, the probe tools.
@@ -328,6 +342,15 @@ export interface AppConfig {
   /** absolute path of the built web app */
   webDist: string;
   logLevel: string;
+  /** the bearer token of `/metrics`; undefined: the route does not exist (issue #16) */
+  metricsToken: string | undefined;
+  /** overload thresholds (plugins/pressure.ts, issue #16); 0 turns a check off */
+  pressure: {
+    maxEventLoopDelayMs: number;
+    maxEventLoopUtilization: number;
+    maxDbWaiting: number;
+    sampleIntervalMs: number;
+  };
   /** session lifetime, days */
   sessionTtlDays: number;
   loginRateLimit: z.infer<typeof rateLimitSchema>;
@@ -440,6 +463,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestLimits: requestLimitsSchema.parse(e.REQUEST_LIMITS ?? {}),
     webDist: e.WEB_DIST ? path.resolve(process.cwd(), e.WEB_DIST) : path.resolve(here, '../../web/dist'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsToken: e.METRICS_TOKEN,
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 500 : 0),
+      maxEventLoopUtilization: e.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
+      maxDbWaiting: e.PRESSURE_MAX_DB_WAITING,
+      sampleIntervalMs: e.PRESSURE_SAMPLE_MS,
+    },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     loginRateLimit: rateLimitSchema.parse(e.LOGIN_RATE_LIMIT ?? {}),
     uploadDir: e.UPLOAD_DIR ? path.resolve(process.cwd(), e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
@@ -488,6 +518,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pgliteDir: 'memory://',
     seedDemo: false,
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    // no overload answers (issue #16): test files share 2 cores and block the loop while migrating, so a 503
+    // would fail whichever test came next; the pressure tests set their own thresholds
+    pressure: { maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, maxDbWaiting: 0, sampleIntervalMs: 1000 },
     ...overrides,
   };
 }

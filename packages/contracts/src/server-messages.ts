@@ -66,6 +66,10 @@ export const SERVER_MESSAGES = {
     'en-US': 'too many requests, try again in {{seconds}} s',
   },
   TOO_MANY_REQUESTS_NOW: { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'too many requests' },
+  SERVER_BUSY: {
+    'zh-CN': '服务器繁忙，请 {{seconds}} 秒后再试',
+    'en-US': 'the server is busy, try again in {{seconds}} s',
+  },
   UPLOAD_BUDGET_USED: {
     'zh-CN': '本分钟的上传流量已用完，请 {{seconds}} 秒后再试',
     'en-US': 'upload budget of this minute used up, try again in {{seconds}} s',

@@ -27,6 +27,8 @@ export const Status = {
   TOO_LARGE: 10010,
   /** a fault on our side; the message never leaks internals */
   INTERNAL: 10500,
+  /** the server is overloaded and refused the request before work began; `Retry-After` set (issue #16) */
+  UNAVAILABLE: 10503,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -46,6 +48,7 @@ export const statusTable: Record<StatusName, { status: StatusCode; http: number;
   RATE_LIMITED: { status: 10009, http: 429, ercd: 'RATE_LIMITED' },
   TOO_LARGE: { status: 10010, http: 413, ercd: 'TOO_LARGE' },
   INTERNAL: { status: 10500, http: 500, ercd: 'INTERNAL' },
+  UNAVAILABLE: { status: 10503, http: 503, ercd: 'UNAVAILABLE' },
 };
 
 /** The response envelope of every `/api/` and `/fileservice/` call (API.md §3). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
@@ -94,6 +95,23 @@ function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/** The header a request id comes in (from the proxy: nginx `$request_id`) and goes back out in (issue #16). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A request id we accept from outside: 8–128 letters, digits, `.`, `_`, `-` (no spaces, no log injection). */
+const REQUEST_ID_FORMAT = /^[A-Za-z0-9._-]{8,128}$/;
+
+/**
+ * Fastify's `genReqId` (issue #16 "JSON logs with a request id across a request's work"): the incoming
+ * `X-Request-Id` when well-formed — so the proxy's log line, every server log line of the request and the answer
+ * share one id across servers — else a new random UUID (never Fastify's per-process counter `req-1`, which
+ * repeats on every server).
+ */
+export function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && REQUEST_ID_FORMAT.test(given) ? given : randomUUID();
 }
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
