@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema/index.js';
 import { createDbCounter } from '../modules/ratelimit/ratelimit.service.js';
 import { useTestApp } from '../test/support.js';
-import { type Counter, counterStore, createRedisCounter, hashCounterKey } from './rate-limit-store.js';
+import {
+  coalescingCounter,
+  type Counter,
+  counterStore,
+  createRedisCounter,
+  hashCounterKey,
+  singleWriterCounter,
+} from './rate-limit-store.js';
 
 // The shared counters of the request guards (issue #8 item 5): the database by default, Redis with REDIS_URL.
 
@@ -74,6 +82,31 @@ function counterContract(make: () => Counter) {
 describe('database counter', () => {
   const t = useTestApp();
   counterContract(() => createDbCounter(t.db, t.app.log));
+
+  describe('behind coalescingCounter (PostgreSQL, issue #16)', () => {
+    counterContract(() => coalescingCounter(createDbCounter(t.db, t.app.log)));
+  });
+
+  describe('behind singleWriterCounter (PGlite, issue #16)', () => {
+    counterContract(() =>
+      singleWriterCounter(createDbCounter(t.db, t.app.log), { flushMs: 50, onError: () => {} }),
+    );
+
+    it('writes the hits it counted to the table within flushMs', async () => {
+      const counter = singleWriterCounter(createDbCounter(t.db, t.app.log), {
+        flushMs: 50,
+        onError: () => {},
+      });
+      const key = uniqueKey();
+      for (let i = 0; i < 5; i++) await counter.hit(key, 1, 60_000);
+      await sleep(150);
+      const [row] = await t.db
+        .select({ hits: rateLimits.hits })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, hashCounterKey(key)));
+      expect(row?.hits).toBe(5);
+    });
+  });
 
   it('stores only the hash of a key', async () => {
     const key = `ip:203.0.113.9:${randomBytes(4).toString('hex')}`;
@@ -145,5 +178,127 @@ describe('counterStore (@fastify/rate-limit store option)', () => {
     const Store = counterStore({ hit: () => Promise.reject(new Error('down')) }, (e) => reported.push(e));
     await expect(incr(new Store())).rejects.toThrow('down');
     expect(reported).toHaveLength(1);
+  });
+});
+
+/**
+ * A store in memory that records its writes and answers after `delayMs` (a database round trip), with one
+ * window per key that never closes.
+ */
+function memoryStore(delayMs = 10) {
+  const writes: { key: string; cost: number; windowMs: number }[] = [];
+  const totals = new Map<string, number>();
+  const store = {
+    writes,
+    totals,
+    /** write number → the error it fails with (0 is the first write) */
+    failures: new Map<number, Error>(),
+    counter: {
+      async hit(key: string, cost: number, windowMs: number) {
+        const failure = store.failures.get(writes.length);
+        writes.push({ key, cost, windowMs });
+        await sleep(delayMs);
+        if (failure) throw failure;
+        const total = (totals.get(key) ?? 0) + cost;
+        totals.set(key, total);
+        return { total, ttlMs: 60_000 };
+      },
+    } satisfies Counter,
+  };
+  return store;
+}
+
+describe('coalescingCounter (issue #16)', () => {
+  it('writes the hits of a key that arrive during its write as ONE write, each answered as if alone', async () => {
+    const store = memoryStore();
+    const counter = coalescingCounter(store.counter);
+    const states = await Promise.all(Array.from({ length: 10 }, () => counter.hit('k', 3, 60_000)));
+    // the first hit went at once, the nine that came while it was in flight went together
+    expect(store.writes.map((w) => w.cost)).toEqual([3, 27]);
+    // in arrival order, each hit's total is the one it would have had on its own
+    expect(states.map((s) => s.total)).toEqual(Array.from({ length: 10 }, (_, i) => 3 * (i + 1)));
+    expect(store.totals.get('k')).toBe(30);
+  });
+
+  it('writes every hit of a quiet key at once, and keeps keys apart', async () => {
+    const store = memoryStore(0);
+    const counter = coalescingCounter(store.counter);
+    for (let i = 0; i < 3; i++) await counter.hit('quiet', 1, 60_000);
+    await Promise.all([counter.hit('a', 1, 60_000), counter.hit('b', 1, 60_000)]);
+    expect(store.writes.map((w) => w.key)).toEqual(['quiet', 'quiet', 'quiet', 'a', 'b']);
+  });
+
+  it('rejects every hit of a failed write, and the hits after it are written', async () => {
+    const store = memoryStore();
+    // the second write (the batch of the two hits that wait for the first) fails
+    store.failures.set(1, new Error('down'));
+    const counter = coalescingCounter(store.counter);
+    const first = counter.hit('k', 1, 60_000);
+    const batch = [counter.hit('k', 1, 60_000), counter.hit('k', 1, 60_000)];
+    const settled = await Promise.allSettled(batch);
+    expect(settled.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((await first).total).toBe(1);
+    expect(store.writes.map((w) => w.cost)).toEqual([1, 2]);
+    expect((await counter.hit('k', 1, 60_000)).total).toBe(2);
+  });
+
+  it('never merges hits of different windows', async () => {
+    const store = memoryStore();
+    const counter = coalescingCounter(store.counter);
+    await Promise.all([counter.hit('k', 1, 60_000), counter.hit('k', 1, 1_000), counter.hit('k', 1, 60_000)]);
+    expect(store.writes.map((w) => [w.cost, w.windowMs])).toEqual([
+      [1, 60_000],
+      [1, 1_000],
+      [1, 60_000],
+    ]);
+  });
+});
+
+describe('singleWriterCounter (issue #16)', () => {
+  it('opens a window in the store, counts the rest here exactly, and writes it once per flush', async () => {
+    const store = memoryStore(0);
+    const counter = singleWriterCounter(store.counter, { flushMs: 50, onError: () => {} });
+    const totals = [];
+    for (let i = 0; i < 100; i++) totals.push((await counter.hit('k', 1, 60_000)).total);
+    expect(totals).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(store.writes.map((w) => w.cost)).toEqual([1]);
+    await sleep(120);
+    expect(store.writes.map((w) => w.cost)).toEqual([1, 99]);
+    expect(store.totals.get('k')).toBe(100);
+  });
+
+  it('lets concurrent first hits wait for the window the first one opens', async () => {
+    const store = memoryStore();
+    const counter = singleWriterCounter(store.counter, { flushMs: 50, onError: () => {} });
+    const states = await Promise.all(Array.from({ length: 5 }, () => counter.hit('k', 2, 60_000)));
+    expect(states.map((s) => s.total).sort((a, b) => a - b)).toEqual([2, 4, 6, 8, 10]);
+    expect(store.writes).toHaveLength(1);
+  });
+
+  it('drops the hits of a window that closed before its flush, and opens the next in the store', async () => {
+    let clock = 0;
+    const store = memoryStore(0);
+    const counter = singleWriterCounter(store.counter, { flushMs: 30, onError: () => {}, now: () => clock });
+    await counter.hit('k', 1, 60_000);
+    await counter.hit('k', 1, 60_000);
+    clock = 60_000;
+    await sleep(80);
+    expect(store.writes.map((w) => w.cost)).toEqual([1]);
+    await counter.hit('k', 1, 60_000);
+    expect(store.writes.map((w) => w.cost)).toEqual([1, 1]);
+  });
+
+  it('fails a hit that must open its window when the store is down, and reports a failed flush', async () => {
+    const store = memoryStore(0);
+    const reported: unknown[] = [];
+    const counter = singleWriterCounter(store.counter, { flushMs: 30, onError: (e) => reported.push(e) });
+    store.failures.set(0, new Error('down'));
+    store.failures.set(2, new Error('flush down'));
+    await expect(counter.hit('k', 1, 60_000)).rejects.toThrow('down');
+    await counter.hit('k', 1, 60_000);
+    await counter.hit('k', 1, 60_000);
+    await sleep(80);
+    expect(store.writes.map((w) => w.cost)).toEqual([1, 1, 1]);
+    expect(reported).toEqual([new Error('flush down')]);
   });
 });

@@ -5,8 +5,10 @@ import type { Redis } from 'ioredis';
  * Counters shared by every server of a deployment, for the request guards of plugins/security.ts
  * (issue #8 item 5): a fixed window per key that opens at its first hit and counts requests or bytes.
  * Two backends implement {@link Counter}: the database (modules/ratelimit, the default) and Redis
- * ({@link createRedisCounter}, when REDIS_URL is set). {@link counterStore} adapts either to
- * @fastify/rate-limit's custom `store` option.
+ * ({@link createRedisCounter}, when REDIS_URL is set). In front of them (issue #16): {@link coalescingCounter}
+ * for a store several servers share (hits of one key arriving while its previous write is in flight share
+ * the next write), {@link singleWriterCounter} for the embedded PGlite, which only its own process writes.
+ * {@link counterStore} adapts any of them to @fastify/rate-limit's custom `store` option.
  */
 
 /** A counter's window after a hit: its total (requests or bytes) and the milliseconds until it closes. */
@@ -53,6 +55,166 @@ export function createRedisCounter(redis: Redis, prefix = 'cc:rl:'): Counter {
         number,
       ];
       return { total: Number(total), ttlMs: Number(ttl) };
+    },
+  };
+}
+
+/** A hit waiting for its key's next write. */
+interface Waiter {
+  cost: number;
+  windowMs: number;
+  resolve(state: CounterState): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Coalesces the hits of one key (issue #16 "API"): at most ONE write per key is in flight; hits of that key
+ * arriving meanwhile wait and then go to the shared counter together, as one hit of their summed cost (one
+ * statement, one round trip). Every hit is still in the shared counter before it is answered — nothing is
+ * counted only locally, so the limits stay exact across servers — and each hit of a batch gets the total a
+ * hit of its own would have got: the batch's total minus the costs of the hits after it in the batch
+ * (arrival order). Quiet keys (one hit at a time, the common case) pay nothing: their hit is written at once.
+ * A flood of one author (many concurrent requests, many servers' worth of them) costs one write per round
+ * trip instead of one per request, and no longer queues up on the row lock of its counter.
+ *
+ * Hits of a key with a different `windowMs` than the batch's first are left for the next batch. A failed
+ * write rejects every hit of its batch with that error (the callers fail open and log).
+ * @param counter the shared counter (database or Redis)
+ */
+export function coalescingCounter(counter: Counter): Counter {
+  /** keys with a write in flight → the hits waiting for the next one */
+  const waiting = new Map<string, Waiter[]>();
+
+  const write = (key: string, batch: Waiter[]): void => {
+    const cost = batch.reduce((sum, w) => sum + w.cost, 0);
+    let written: Promise<CounterState>;
+    try {
+      written = counter.hit(key, cost, batch[0]!.windowMs);
+    } catch (error) {
+      written = Promise.reject(error);
+    }
+    written.then(
+      (state) => {
+        // each hit's total as if the batch had been written one hit at a time, in arrival order
+        let after = cost;
+        for (const waiter of batch) {
+          after -= waiter.cost;
+          waiter.resolve({ total: state.total - after, ttlMs: state.ttlMs });
+        }
+        next(key);
+      },
+      (error: unknown) => {
+        for (const waiter of batch) waiter.reject(error);
+        next(key);
+      },
+    );
+  };
+
+  const next = (key: string): void => {
+    const queue = waiting.get(key)!;
+    if (queue.length === 0) {
+      waiting.delete(key);
+      return;
+    }
+    const windowMs = queue[0]!.windowMs;
+    let n = 1;
+    while (n < queue.length && queue[n]!.windowMs === windowMs) n++;
+    write(key, queue.splice(0, n));
+  };
+
+  return {
+    hit(key, cost, windowMs) {
+      return new Promise<CounterState>((resolve, reject) => {
+        const waiter = { cost, windowMs, resolve, reject };
+        const queue = waiting.get(key);
+        if (queue) queue.push(waiter);
+        else {
+          waiting.set(key, []);
+          write(key, [waiter]);
+        }
+      });
+    },
+  };
+}
+
+/**
+ * Counts in memory in front of a store that ONLY THIS PROCESS writes (issue #16 "API"): the embedded default,
+ * where PGlite — the database and its `rate_limits` table — lives inside the server process, so no other
+ * process can add to a window and the counts held here are the whole truth. The first hit of a key in a
+ * window goes to the store (it opens the window, or finds the one a restart left); the window's later hits
+ * are counted here, exactly, and written to the store in one hit per key every `flushMs`. A window that
+ * closed before its flush is dropped (its hits no longer count). What a crash loses — at most `flushMs` of
+ * hits — is less than the UNLOGGED table already loses on a crash (all of it). Never use it in front of a
+ * store that several processes share (PostgreSQL, Redis): use {@link coalescingCounter} there.
+ * @param opts.flushMs how long local hits wait for their write (ms)
+ * @param opts.onError where a failed flush is reported (its hits are not retried)
+ * @param opts.now the clock (ms), for tests
+ */
+export function singleWriterCounter(
+  store: Counter,
+  opts: { flushMs: number; onError(error: unknown): void; now?: () => number },
+): Counter {
+  const now = opts.now ?? Date.now;
+  interface Window {
+    total: number;
+    /** when the window closes, on `now`'s clock */
+    closesAt: number;
+    windowMs: number;
+    /** counted here, not yet written */
+    pending: number;
+  }
+  const windows = new Map<string, Window>();
+  /** keys whose window is being opened in the store */
+  const opening = new Map<string, Promise<unknown>>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const flush = (): void => {
+    timer = undefined;
+    const at = now();
+    for (const [key, window] of windows) {
+      if (at >= window.closesAt) {
+        windows.delete(key);
+        continue;
+      }
+      if (window.pending === 0) continue;
+      const cost = window.pending;
+      window.pending = 0;
+      store.hit(key, cost, window.windowMs).catch(opts.onError);
+    }
+  };
+
+  return {
+    async hit(key, cost, windowMs) {
+      for (;;) {
+        const at = now();
+        const window = windows.get(key);
+        if (window && at < window.closesAt) {
+          window.total += cost;
+          window.pending += cost;
+          if (!timer) {
+            timer = setTimeout(flush, opts.flushMs);
+            // pending hits never keep a stopping process alive
+            timer.unref?.();
+          }
+          return { total: window.total, ttlMs: window.closesAt - at };
+        }
+        const inFlight = opening.get(key);
+        if (inFlight) {
+          // another hit is opening this key's window: count on it once it is known
+          await inFlight.catch(() => {});
+          if (opening.get(key) === inFlight) opening.delete(key);
+          continue;
+        }
+        const written = store.hit(key, cost, windowMs);
+        opening.set(key, written);
+        try {
+          const state = await written;
+          windows.set(key, { total: state.total, closesAt: now() + state.ttlMs, windowMs, pending: 0 });
+          return state;
+        } finally {
+          if (opening.get(key) === written) opening.delete(key);
+        }
+      }
     },
   };
 }

@@ -1,6 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 
 /*
  * Table exports (issue #12: the fan list and the work table as CSV or XLSX): rows are streamed from an async
@@ -59,14 +58,16 @@ export function exportTable(
     })();
     return out;
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName);
   void (async () => {
     try {
+      // loaded on the first XLSX export: ≈ 30 MiB of modules a server that never exports does not hold (issue #16)
+      const { default: ExcelJS } = await import('exceljs');
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: false,
+        useSharedStrings: false,
+      });
+      const sheet = workbook.addWorksheet(sheetName);
       sheet.addRow(headers).commit();
       for await (const page of rows) {
         for (const row of page) sheet.addRow(row).commit();

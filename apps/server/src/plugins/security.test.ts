@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { FILESERVICE_PATHS, signPayload, WEB_CID, WEB_VER, DEV_SIGN_SECRET } from '@cc/contracts';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -8,6 +9,7 @@ import { type DbHandle, openDb } from '../db/client.js';
 import { createUser, uniqueAccount } from '../test/factories.js';
 import type { TestSession } from '../test/helpers.js';
 import { useTestApp } from '../test/support.js';
+import { helmetHeaders } from './security.js';
 import { planUpload, sendShards, tokenFor } from '../modules/fileservice/test-support.js';
 
 // Issue #8 items 4 (TRUST_PROXY is a list of proxies) and 5 (limits per author, bytes for the file service,
@@ -123,6 +125,43 @@ describe('client address behind proxies (issue #8 item 4)', () => {
     // perIp 20: the first 20 are plain failures, the rest are refused for the peer's address.
     expect(statuses.slice(0, 20).every((s) => s === 0)).toBe(true);
     expect(statuses.slice(20).every((s) => s === 10009)).toBe(true);
+  });
+});
+
+describe('security headers (issue #8 item 4; computed once, issue #16)', () => {
+  const t = useTestApp();
+
+  it("sets helmet's headers on every answer: a call, a refusal, a 404 and a page", async () => {
+    const answers = [
+      await t.app.inject('/api/config'),
+      await t.app.inject('/api/home/userinfo'),
+      await t.app.inject('/api/no/such/route'),
+      await t.app.inject('/healthz'),
+    ];
+    for (const res of answers) {
+      expect(res.headers, res.raw.req.url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-resource-policy': 'cross-origin',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': expect.stringMatching(/^max-age=\d+/),
+        'content-security-policy': expect.stringContaining("frame-ancestors 'self'"),
+      });
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+  });
+
+  it('computes them as @fastify/helmet does for the same options', async () => {
+    const options = { crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'same-origin' as const } };
+    const headers = await helmetHeaders(options);
+    const reference = Fastify();
+    await reference.register(helmet, options);
+    reference.get('/', async () => 'ok');
+    const res = await reference.inject('/');
+    await reference.close();
+    expect(Object.keys(headers).length).toBeGreaterThan(5);
+    for (const [name, value] of Object.entries(headers)) expect(res.headers[name], name).toBe(value);
+    expect(headers['referrer-policy']).toBe('same-origin');
   });
 });
 

@@ -1,13 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { type Counter, counterStore, createRedisCounter } from '../lib/rate-limit-store.js';
+import {
+  coalescingCounter,
+  type Counter,
+  counterStore,
+  createRedisCounter,
+  singleWriterCounter,
+} from '../lib/rate-limit-store.js';
 import { createDbCounter } from '../modules/ratelimit/ratelimit.service.js';
 import { verifyUploadToken } from '../modules/user/user.service.js';
 import { isEnvelopePath } from './envelope.js';
@@ -99,9 +106,37 @@ function fileCharge(request: FastifyRequest): number {
 }
 
 /**
+ * The headers helmet sets for `options`, computed ONCE (issue #16): @fastify/helmet runs `helmet(options)`
+ * for every request, which validates and serialises the whole policy each time (parseDirectives, dashify:
+ * ~4% of a signed call's CPU in bench/api). With options that depend on nothing in the request (no nonces, no
+ * directive functions) every answer gets the same headers, so they are read once from a probe instance with
+ * @fastify/helmet registered exactly as the app would, and the app sets them as they are on each request.
+ * helmet also removes `X-Powered-By`, which Fastify never sets.
+ * @returns header name (lower case) → value, only the headers helmet added
+ * @throws whatever @fastify/helmet throws for invalid options (at start, as before)
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  const plain = Fastify();
+  try {
+    await probe.register(helmet, options);
+    for (const app of [probe, plain]) app.get('/', async () => '');
+    const [withHelmet, without] = await Promise.all([probe.inject('/'), plain.inject('/')]);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(withHelmet.headers)) {
+      if (!(name in without.headers) && value !== undefined) headers[name] = String(value);
+    }
+    return headers;
+  } finally {
+    await Promise.all([probe.close(), plain.close()]);
+  }
+}
+
+/**
  * Security headers and the request guards (issue #8 items 4–5).
  *
- * - helmet, with a CSP that fits the SPA (antd injects styles, images may come from IMAGE_HOSTS).
+ * - helmet, with a CSP that fits the SPA (antd injects styles, images may come from IMAGE_HOSTS); its headers
+ *   computed once ({@link helmetHeaders}) and set on every answer at `onRequest`, errors and 404s included.
  * - `/api/`: a signed-in caller is counted per author (`REQUEST_LIMITS.authorPerMinute`, default 1,200/min),
  *   an anonymous one per client address (`anonymousPerMinute`, default 600/min), so authors sharing an
  *   office's address each have their own budget. The client address is Fastify's `request.ip`: with
@@ -110,8 +145,10 @@ function fileCharge(request: FastifyRequest): number {
  *   default 128 MiB/s), each call charged at least FILE_MIN_CHARGE_BYTES; a call with no known author counts
  *   as an anonymous request of its address. A 30 GB upload is never stopped by how many shards it takes.
  * - A route with its own `config.rateLimit` keeps it (outside the file service).
- * - Counters: Redis when REDIS_URL is set, else the `rate_limits` table; shared by every server. Both run
- *   at `preParsing` (after the session is known, before a body is read). A counter that fails lets the
+ * - Counters: Redis when REDIS_URL is set, else the `rate_limits` table; shared by every server, every hit
+ *   written before it is answered (concurrent hits of one key share a write: `coalescingCounter`, issue
+ *   #16); on the embedded PGlite, which only this process writes, counted in memory and written every
+ *   second (`singleWriterCounter`). Both run at `preParsing` (after the session is known, before a body is read). A counter that fails lets the
  *   request through and logs the error: a limiter outage does not take the product down.
  * Refusals: RATE_LIMITED (10009, ercd RATE_LIMITED) with Retry-After. The login limit is separate
  * (passport.service, database).
@@ -120,7 +157,7 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig; d
   const { config, db } = opts;
   const limits = config.requestLimits;
   const imageHosts = config.imageHosts;
-  await app.register(helmet, {
+  const securityHeaders = await helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -142,6 +179,10 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig; d
     // Images may be embedded by the reader-facing site on another origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   const counter = openCounter(app, config, db);
   const onCounterError = (error: unknown) => app.log.error({ err: error }, 'request-limit counter failed');
@@ -203,18 +244,42 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig; d
   });
 }
 
+/** How long the embedded default's counters wait before they are written to `rate_limits` (ms, issue #16). */
+export const PGLITE_COUNTER_FLUSH_MS = 1_000;
+
+/** The counter of each embedded (PGlite) database: its one writer is this process. */
+const pgliteCounters = new WeakMap<Db, Counter>();
+
 /**
  * The shared counter: Redis when REDIS_URL is set (its connection closed with the app; commands fail at
- * once rather than queue while it is unreachable), else the database.
+ * once rather than queue while it is unreachable), else the database; behind `coalescingCounter`
+ * (concurrent hits of one key share one write, issue #16) — or, on the embedded PGlite, which no other
+ * process can write, behind `singleWriterCounter` (counted in memory, written every
+ * PGLITE_COUNTER_FLUSH_MS).
  */
 function openCounter(app: FastifyInstance, config: AppConfig, db: Db): Counter {
-  if (!config.redisUrl) return createDbCounter(db, app.log);
+  if (!config.redisUrl && !config.databaseUrl) {
+    // PGlite: one counter per database, so apps sharing a handle (tests' "second server") share it too
+    let counter = pgliteCounters.get(db);
+    if (!counter) {
+      const log = app.log;
+      counter = singleWriterCounter(createDbCounter(db, log), {
+        flushMs: PGLITE_COUNTER_FLUSH_MS,
+        onError: (error) => log.warn({ err: error }, 'request-limit counter flush failed'),
+      });
+      pgliteCounters.set(db, counter);
+    }
+    return counter;
+  }
+  if (!config.redisUrl) return coalescingCounter(createDbCounter(db, app.log));
+  // loaded only with REDIS_URL: ≈ 24 MiB of modules the default (counters in the database) never needs (issue #16)
+  const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient };
   const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   redis.on('error', (error: unknown) => app.log.warn({ err: error }, 'redis (request limits) error'));
   app.addHook('onClose', async () => {
     redis.disconnect();
   });
-  return createRedisCounter(redis);
+  return coalescingCounter(createRedisCounter(redis));
 }
 
 export default fp(securityPlugin, { name: 'security' });

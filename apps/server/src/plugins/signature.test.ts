@@ -15,7 +15,7 @@ import { sessions } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { body, signedGet, signedPost } from '../test/helpers.js';
 import { useTestApp } from '../test/support.js';
-import { requireUser, requireUserGuid } from './session.js';
+import { requireUser, requireUserGuid, SESSION_CACHE_MS } from './session.js';
 import { signedRoute } from './signature.js';
 
 // Signed requests (API.md §2) and the envelope / status table (API.md §3): every rejection.
@@ -342,6 +342,8 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, s.userId));
+    // the server trusts a session it looked up for SESSION_CACHE_MS (session-cache.test.ts, issue #16)
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 50));
     expect(body(await signedGet(t.app, '/api/test/echo', { id: 1 }, { session: s })).status).toBe(10002);
   });
 });

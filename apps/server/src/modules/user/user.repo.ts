@@ -5,8 +5,28 @@ import { uploadTokens, userIdentities, users } from './user.schema.js';
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
+/**
+ * The query of {@link findUserById}, built once per database handle or transaction (issue #16: building this
+ * 16-column select was the largest part of a signed `home/userinfo`'s CPU after the database round trips).
+ * Prepared with an empty name: node-postgres still sends an unnamed statement, as a PgBouncer in transaction
+ * mode needs (docs/operations.md).
+ */
+function userByIdQuery(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('');
+}
+
+const userByIdQueries = new WeakMap<Db, ReturnType<typeof userByIdQuery>>();
+
+/** The user with this id, or undefined. @param db the database or the caller's transaction */
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  let query = userByIdQueries.get(db);
+  if (!query) userByIdQueries.set(db, (query = userByIdQuery(db)));
+  const [row] = await query.execute({ id });
   return row;
 }
 
