@@ -19,20 +19,27 @@ import { ANALYTICS_MAINTENANCE_CRON, runAnalyticsMaintenance } from './analytics
 import { INFLUENCE_DAILY_CRON, type InfluenceDailyData, runInfluenceJob } from './influence-daily.js';
 import { JOB_NAMES, type JobName, type JobQueue } from './queue.js';
 import { AREA_JOBS } from './area-jobs.js';
+import { sweepOrphanStaging } from './upload-staging-sweep.js';
 
 /**
  * The background queue (ARCHITECTURE.md `src/jobs/`): pg-boss 10 in the application's own database —
  * PGlite in the embedded default, PostgreSQL at scale — through pg-boss's `db` option, so there is one
  * connection pool and no second connection string. On PGlite, SQL without parameters goes through `exec`
  * (pg-boss sends multi-statement migrations that a prepared `query` refuses), SQL with parameters through
- * `query`. Jobs: `video-probe` (after a merge), `upload-cleanup` (hourly, API.md §7 24 h expiry) and
- * `video-publish` (a scheduled video at its time, issue #3), `schedule-sweep` (every minute and at start:
- * scheduled works whose time passed, issue #10), `live-reminder` (every minute: live shows starting within 15
- * minutes, issue #10), `auth-purge` (hourly, issue #7: expired
+ * `query`. Jobs: `video-probe` (after a merge), `upload-cleanup` (hourly, API.md §7 24 h expiry, then the
+ * orphan sweep of the S3 staging, issue #16) and `video-publish` (a scheduled video at its time, issue #3),
+ * `schedule-sweep` (every minute and at start: scheduled works whose time passed, issue #10), `live-reminder`
+ * (every minute: live shows starting within 15 minutes, issue #10), `auth-purge` (hourly, issue #7: expired
  * sessions, stale auth attempts, expired upload tokens) and `upload-release` (the file a video swapped out,
  * once nothing plays it: issue #8 item 1) and `analytics-maintenance` (hourly and at start: event partitions
  * ahead, the retention drop, closed days' distinct readers; issue #12) and `data-report` (Mondays 09:00 REPORT_TZ:
  * the weekly data reports and their messages; issue #12).
+ *
+ * With several servers (issue #16) every server works every queue, and each job runs once: pg-boss hands a job
+ * to one worker (`FOR UPDATE SKIP LOCKED`), a cron is sent once per minute by whichever server holds the cron
+ * slot (its `singletonKey` per schedule), and the catch-up runs sent at start are one per window
+ * (`sendAtStart`). A job that can meet another run of the same work (the `video-publish` job and the
+ * `schedule-sweep`) re-checks the work under its row lock.
  */
 
 /** How often an idle worker asks for work, seconds (pg-boss 10's minimum is 0.5). */
@@ -41,6 +48,22 @@ const POLL_SECONDS = 1;
 export const CLEANUP_CRON = '17 * * * *';
 
 type SqlResult = { rows: unknown[] };
+
+/**
+ * Window (seconds) in which the at-start runs of a job sent by several servers are one run (issue #16): N
+ * servers starting together (a deploy) queue the catch-up once, not N times in parallel.
+ */
+export const AT_START_SINGLETON_SECONDS = 300;
+
+/**
+ * Queues the catch-up run of `name` a server makes when it starts, at most once per
+ * `AT_START_SINGLETON_SECONDS` window across all servers (pg-boss `singletonKey` + `singletonSeconds`: a
+ * unique index on the job table drops the later sends of the window, whichever server sends them).
+ * @returns the job id, or null when another server already queued this window's run
+ */
+export function sendAtStart(boss: PgBoss, name: string, data: object): Promise<string | null> {
+  return boss.send(name, data, { singletonKey: 'at-start', singletonSeconds: AT_START_SINGLETON_SECONDS });
+}
 
 /** pg-boss's `db` adapter over the application's own database handle. */
 export function pgBossDb(handle: DbHandle): {
@@ -123,6 +146,8 @@ export function startJobs(
     await boss.work(JOB_NAMES.uploadCleanup, { pollingIntervalSeconds: 30 }, async () => {
       const removed = await cleanupExpiredUploads(fileDeps);
       if (removed.length) app.log.info({ removed: removed.length }, 'expired uploads removed');
+      const orphans = await sweepOrphanStaging(handle.db, fileDeps.staging);
+      if (orphans.length) app.log.info({ orphans: orphans.length }, 'orphaned upload staging removed');
     });
     await boss.schedule(JOB_NAMES.uploadCleanup, CLEANUP_CRON);
     await boss.work(JOB_NAMES.authPurge, { pollingIntervalSeconds: 30 }, async () => {
@@ -191,12 +216,12 @@ export function startJobs(
       await boss.schedule(job.name, job.cron, {}, job.reportTz ? { tz: config.reportTz } : {});
     }
     started = true;
-    for (const job of AREA_JOBS) if (job.atStart) await boss.send(job.name, {});
-    await boss.send(JOB_NAMES.analyticsMaintenance, {});
+    for (const job of AREA_JOBS) if (job.atStart) await sendAtStart(boss, job.name, {});
+    await sendAtStart(boss, JOB_NAMES.analyticsMaintenance, {});
     // once at start: recent days without an influence index (the server was down at 00:10)
-    await boss.send(JOB_NAMES.influenceDaily, { catchUp: true });
+    await sendAtStart(boss, JOB_NAMES.influenceDaily, { catchUp: true });
     // once at start: what came due while the server was down is published now, not at the next minute
-    await boss.send(JOB_NAMES.scheduleSweep, {});
+    await sendAtStart(boss, JOB_NAMES.scheduleSweep, {});
   });
   app.addHook('preClose', async () => {
     if (!started) return;

@@ -21,6 +21,11 @@ function s3Sdk(): S3Sdk {
   return sdkModule;
 }
 
+/** True for S3's answer to a multipart call on an upload that was completed or aborted meanwhile. */
+export function isNoSuchUpload(error: unknown): boolean {
+  return (error as { name?: string }).name === 'NoSuchUpload';
+}
+
 function isNotFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
@@ -154,6 +159,42 @@ export class S3Storage implements ObjectStorage {
     );
   }
 
+  /**
+   * Keys and sizes (bytes) of every object whose key starts with `prefix`, in key order (ListObjectsV2,
+   * paged 1,000 at a time). Used for the upload staging prefix (issue #16), never for a whole bucket.
+   */
+  async list(prefix: string): Promise<{ key: string; size: number; lastModified: Date | null }[]> {
+    const found: { key: string; size: number; lastModified: Date | null }[] = [];
+    let token: string | undefined;
+    do {
+      const res = await this.client.send(
+        new this.sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of res.Contents ?? []) {
+        if (o.Key)
+          found.push({ key: o.Key, size: Number(o.Size ?? 0), lastModified: o.LastModified ?? null });
+      }
+      token = res.IsTruncated ? res.NextContinuationToken : undefined;
+    } while (token);
+    return found;
+  }
+
+  /** Deletes `keys` (DeleteObjects, 1,000 per request); a missing key is not an error. */
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000);
+      for (const key of batch) assertValidKey(key);
+      const res = await this.client.send(
+        new this.sdk.DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length) throw new Error(`S3 could not delete ${failed.length} objects: ${failed[0]!.Code}`);
+    }
+  }
+
   /** Drops a multipart upload and its parts; an unknown upload is not an error. */
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
     try {
@@ -161,8 +202,7 @@ export class S3Storage implements ObjectStorage {
         new this.sdk.AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
       );
     } catch (error) {
-      const name = (error as { name?: string }).name;
-      if (name !== 'NoSuchUpload' && !isNotFound(error)) throw error;
+      if (!isNoSuchUpload(error) && !isNotFound(error)) throw error;
     }
   }
 }

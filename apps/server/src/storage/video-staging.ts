@@ -2,7 +2,7 @@ import fs, { constants } from 'node:fs';
 import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LocalDiskStorage } from './local-disk.js';
-import { S3_MIN_PART_BYTES, S3Storage } from './s3.js';
+import { isNoSuchUpload, S3_MIN_PART_BYTES, S3Storage } from './s3.js';
 import type { ObjectStorage } from './storage.js';
 
 /**
@@ -11,12 +11,12 @@ import type { ObjectStorage } from './storage.js';
  * - local: one file `UPLOAD_DIR/<key>.part` preallocated at the full size; each shard is written at its
  *   byte offset, so the merge is a rename into the media directory — a metadata step, never a copy.
  * - s3: an S3 multipart upload. Parts must be at least 5 MiB, so a part is `ceil(5 MiB / shardSize)`
- *   consecutive shards (1 MiB shards → 5 per part, 2 MiB → 3, 5 MiB → 1), staged on local disk in
- *   `UPLOAD_DIR/<key>/<part>.part` and uploaded as soon as all its shards are there; the merge is
- *   CompleteMultipartUpload. Local disk never holds more than the parts still incomplete.
+ *   consecutive shards (1 MiB shards → 5 per part, 2 MiB → 3, 5 MiB → 1). Shards are staged in the bucket
+ *   itself (`staging/<key>/`, see S3VideoStaging; issue #16: any of several servers may receive any shard)
+ *   and a part is uploaded as soon as all its shards are there; the merge is CompleteMultipartUpload.
  *
- * Every write is fsynced before it returns: the caller records the shard as received only afterwards, so a
- * crash never counts a shard whose bytes are not on disk.
+ * Every write is durable before it returns (local: fsynced; s3: acknowledged by S3): the caller records the
+ * shard as received only afterwards, so a crash never counts a shard whose bytes are not stored.
  */
 
 /** The facts of an upload the staging needs. Sizes in bytes; shard indices and part numbers 1-based. */
@@ -26,6 +26,11 @@ export interface StagedUpload {
   shardSize: number;
   shardTotal: number;
   s3UploadId: string | null;
+  /**
+   * The merged object's key (`videoFileKey`); when given, the s3 driver sends a shard that is a whole part
+   * straight into the multipart upload (issue #16), else it stages it like the others.
+   */
+  fileKey?: string;
 }
 
 /** The shards making up one S3 part. */
@@ -257,9 +262,31 @@ export class LocalVideoStaging implements VideoStaging {
   }
 }
 
+/** Prefix of the objects staging upload `key` in the bucket (issue #16): `staging/<key>/`. */
+export function s3StagingPrefix(key: string): string {
+  return `staging/${key}/`;
+}
+
+/**
+ * Video staging on S3 (STORAGE_DRIVER=s3), shared by every server (issue #16, docs/decisions/0020): a shard
+ * is acknowledged only once S3 holds it, so whichever server the next shard, the part upload or the merge
+ * reaches finds it, and a server killed at any moment loses nothing acknowledged.
+ * - A shard that is a whole part (5 MiB shards; a one-shard last part) goes straight into the multipart
+ *   upload (UploadPart), then its ETag is written to `staging/<key>/p<part>.etag`.
+ * - Other shards become objects `staging/<key>/s<index>`. Once a part's shards are all recorded, any server
+ *   (the one storing its last shard, or the merge) reads them, sends the part (UploadPart), writes the ETag
+ *   object, and only then deletes the shard objects. A second server sending the same part at the same time
+ *   sends the same bytes, or finds the shards gone and reads the ETag object instead.
+ * - The merge completes the multipart upload and deletes the prefix; abort deletes it too.
+ * Parts staged on local disk by an earlier version (`UPLOAD_DIR/<key>/<part>.part`) are still read and freed.
+ */
 export class S3VideoStaging implements VideoStaging {
   readonly driver = 's3' as const;
 
+  /**
+   * @param uploadDir where an earlier version staged parts on local disk (read for uploads begun then)
+   * @param storage the bucket
+   */
   constructor(
     private readonly uploadDir: string,
     private readonly storage: S3Storage,
@@ -270,12 +297,18 @@ export class S3VideoStaging implements VideoStaging {
     return Math.ceil(S3_MIN_PART_BYTES / upload.shardSize);
   }
 
-  private partDir(key: string): string {
-    return path.join(this.uploadDir, key);
+  /** The object holding shard `shardIndex` of upload `key` until its part is sent. */
+  shardObject(key: string, shardIndex: number): string {
+    return `${s3StagingPrefix(key)}s${shardIndex}`;
   }
 
-  private partPath(key: string, partNumber: number): string {
-    return path.join(this.partDir(key), `${partNumber}.part`);
+  /** The object recording the ETag of part `partNumber` once sent (written before its shards are deleted). */
+  etagObject(key: string, partNumber: number): string {
+    return `${s3StagingPrefix(key)}p${partNumber}.etag`;
+  }
+
+  private legacyPartPath(key: string, partNumber: number): string {
+    return path.join(this.uploadDir, key, `${partNumber}.part`);
   }
 
   private partBytes(upload: StagedUpload, partNumber: number): number {
@@ -288,7 +321,6 @@ export class S3VideoStaging implements VideoStaging {
     fileKey: string,
     contentType: string,
   ): Promise<{ s3UploadId: string | null }> {
-    await mkdir(this.uploadDir, { recursive: true });
     return { s3UploadId: await this.storage.createMultipartUpload(fileKey, contentType) };
   }
 
@@ -307,28 +339,83 @@ export class S3VideoStaging implements VideoStaging {
     return Math.ceil(upload.shardTotal / this.shardsPerPart(upload));
   }
 
-  writeShard(upload: StagedUpload, shardIndex: number, bytes: Buffer | readonly Buffer[]): Promise<void> {
-    const { partNumber, firstShard } = this.partOf(upload, shardIndex);
-    return writeAt(
-      this.partPath(upload.key, partNumber),
-      this.partBytes(upload, partNumber),
-      (shardIndex - firstShard) * upload.shardSize,
-      bytes,
-    );
+  /**
+   * Puts the shard in S3 and returns once S3 acknowledged it: straight into the multipart upload when the
+   * shard is a whole part and `upload.fileKey` is known, else as the object `shardObject(key, index)`.
+   * @throws StagingGoneError when the multipart upload was completed or aborted meanwhile
+   */
+  async writeShard(
+    upload: StagedUpload,
+    shardIndex: number,
+    bytes: Buffer | readonly Buffer[],
+  ): Promise<void> {
+    const body = Buffer.isBuffer(bytes) ? bytes : bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes);
+    const { partNumber, firstShard, lastShard } = this.partOf(upload, shardIndex);
+    if (firstShard !== lastShard || !upload.fileKey || !upload.s3UploadId) {
+      await this.storage.put(this.shardObject(upload.key, shardIndex), body, 'application/octet-stream');
+      return;
+    }
+    let etag: string;
+    try {
+      etag = await this.storage.uploadPart(upload.fileKey, upload.s3UploadId, partNumber, body);
+    } catch (error) {
+      if (isNoSuchUpload(error)) throw new StagingGoneError();
+      throw error;
+    }
+    await this.storage.put(this.etagObject(upload.key, partNumber), Buffer.from(etag), 'text/plain');
   }
 
+  /**
+   * Makes sure part `partNumber` is in the multipart upload and returns its ETag: from the ETag object when
+   * the part was sent already (by this server or another), else by sending the part assembled from its
+   * staged shards (at most 6 MiB in memory), writing the ETag object, then deleting the shard objects.
+   * @throws StagingGoneError when the multipart upload was completed or aborted meanwhile; Error when a shard
+   *   of the part is in neither S3 nor the legacy local file (the caller must only ask for a complete part)
+   */
   async uploadPart(upload: StagedUpload, fileKey: string, partNumber: number): Promise<string> {
     if (!upload.s3UploadId) throw new Error('upload has no S3 multipart upload');
-    const file = this.partPath(upload.key, partNumber);
-    // At most 5 MiB (or 6 MiB with 2 MiB shards) in memory: the SDK needs the length and a replayable body.
-    const bytes = await readFile(file);
+    const etagKey = this.etagObject(upload.key, partNumber);
+    const sent = await this.storage.get(etagKey);
+    if (sent) return sent.toString('utf8');
+    const per = this.shardsPerPart(upload);
+    const firstShard = (partNumber - 1) * per + 1;
+    const lastShard = Math.min(firstShard + per - 1, upload.shardTotal);
+    const indices = Array.from({ length: lastShard - firstShard + 1 }, (_, i) => firstShard + i);
+    const shards = await Promise.all(indices.map((i) => this.storage.get(this.shardObject(upload.key, i))));
+    if (shards.some((s) => s === null)) {
+      // Another server sent this part meanwhile: it wrote the ETag object before deleting the shards.
+      const again = await this.storage.get(etagKey);
+      if (again) return again.toString('utf8');
+      // Shards staged on local disk by an earlier version (one preallocated file per part).
+      const legacy = await readFile(this.legacyPartPath(upload.key, partNumber)).catch(() => null);
+      if (!legacy) throw new Error(`staged shards of part ${partNumber} are missing`);
+      indices.forEach((index, n) => {
+        if (shards[n]) return;
+        const offset = (index - firstShard) * upload.shardSize;
+        shards[n] = legacy.subarray(offset, Math.min(offset + upload.shardSize, legacy.length));
+      });
+    }
+    const bytes = Buffer.concat(shards as Buffer[]);
     if (bytes.length !== this.partBytes(upload, partNumber))
       throw new Error(`staged part ${partNumber} has the wrong size`);
-    const etag = await this.storage.uploadPart(fileKey, upload.s3UploadId, partNumber, bytes);
-    await rm(file, { force: true });
+    let etag: string;
+    try {
+      etag = await this.storage.uploadPart(fileKey, upload.s3UploadId, partNumber, bytes);
+    } catch (error) {
+      if (isNoSuchUpload(error)) throw new StagingGoneError();
+      throw error;
+    }
+    await this.storage.put(etagKey, Buffer.from(etag), 'text/plain');
+    await this.storage.deleteMany(indices.map((i) => this.shardObject(upload.key, i)));
+    await rm(this.legacyPartPath(upload.key, partNumber), { force: true });
     return etag;
   }
 
+  /**
+   * Completes the multipart upload, then deletes everything staged. A completion retried after a crash
+   * between S3's completion and the upload's state change (NoSuchUpload while the object is there at its
+   * full size) counts as done.
+   */
   async complete(
     upload: StagedUpload,
     fileKey: string,
@@ -336,20 +423,49 @@ export class S3VideoStaging implements VideoStaging {
     parts: { partNumber: number; etag: string }[],
   ): Promise<void> {
     if (!upload.s3UploadId) throw new Error('upload has no S3 multipart upload');
-    await this.storage.completeMultipartUpload(fileKey, upload.s3UploadId, parts);
-    await rm(this.partDir(upload.key), { recursive: true, force: true });
+    try {
+      await this.storage.completeMultipartUpload(fileKey, upload.s3UploadId, parts);
+    } catch (error) {
+      if (!isNoSuchUpload(error) || (await this.storage.stat(fileKey))?.size !== upload.size) throw error;
+    }
+    await this.clear(upload.key);
   }
 
   async abort(upload: StagedUpload, fileKey: string): Promise<void> {
     if (upload.s3UploadId) await this.storage.abortMultipartUpload(fileKey, upload.s3UploadId);
-    await rm(this.partDir(upload.key), { recursive: true, force: true });
+    await this.clear(upload.key);
   }
 
+  /** Deletes the staging objects of upload `key` and any legacy local part files. */
+  async clear(key: string): Promise<void> {
+    const staged = await this.storage.list(s3StagingPrefix(key));
+    await this.storage.deleteMany(staged.map((o) => o.key));
+    await rm(path.join(this.uploadDir, key), { recursive: true, force: true });
+  }
+
+  /** Bytes of shards staged for the upload: shard objects in S3 plus legacy local part files. */
   async stagedBytes(upload: StagedUpload): Promise<number> {
-    let total = 0;
+    const staged = await this.storage.list(s3StagingPrefix(upload.key));
+    let total = staged.filter((o) => !o.key.endsWith('.etag')).reduce((sum, o) => sum + o.size, 0);
     for (let p = 1; p <= this.partCount(upload); p++)
-      total += await allocatedBytes(this.partPath(upload.key, p));
+      total += await allocatedBytes(this.legacyPartPath(upload.key, p));
     return total;
+  }
+
+  /**
+   * The upload keys that have objects under `staging/` (for the orphan sweep, jobs/upload-staging-sweep.ts),
+   * each with the newest object's time.
+   */
+  async stagedUploads(): Promise<Map<string, Date | null>> {
+    const keys = new Map<string, Date | null>();
+    for (const o of await this.storage.list('staging/')) {
+      const key = o.key.split('/')[1];
+      if (!key) continue;
+      const seen = keys.get(key);
+      if (!keys.has(key) || (o.lastModified && (!seen || o.lastModified > seen)))
+        keys.set(key, o.lastModified);
+    }
+    return keys;
   }
 }
 

@@ -172,6 +172,16 @@ export async function findContentItemById(db: Db, id: number): Promise<ContentRo
 }
 
 /**
+ * An item by id with its row locked until the caller's transaction ends (`SELECT … FOR UPDATE`), for a
+ * module that changes the item after checking it (issue #16: a scheduled video's publish job and the sweep,
+ * on two servers at once, publish it once); undefined when absent.
+ * @param tx the caller's transaction
+ */
+export async function findContentItemByIdForUpdate(tx: Db, id: number): Promise<ContentRow | undefined> {
+  return repo.findContentByIdForUpdate(tx, id);
+}
+
+/**
  * Inserts an item of another content type (e.g. `video`); the caller has reviewed it (`reviewContent`).
  * @param db the caller's transaction, so the item and its own facts commit together
  * @returns the new row

@@ -11,7 +11,6 @@ import {
   USER_GUID_HEADER,
 } from '@cc/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { binaryResponses, envelopeResponses, requestLanguage } from '../../plugins/envelope.js';
 import { isValidKey } from '../../storage/keys.js';
@@ -20,9 +19,12 @@ import {
   cancelUpload,
   type FileServiceDeps,
   getMergeStatus,
+  lookupShard,
   mergeUpload,
   type ReceivedShard,
+  type ShardLookup,
   storeShard,
+  UploadTokenCache,
   videoContentType,
 } from './fileservice.service.js';
 import { parseRange } from './range.js';
@@ -38,16 +40,21 @@ export const SHARD_RATE_PER_MINUTE = 20_000;
 export type FileServiceRoutesOptions = FileServiceDeps;
 
 /**
- * Resolves the `token` query parameter (API.md §7) to its user. A state-changing call (`changes: true`:
+ * Resolves the `token` query parameter (API.md §7) to its user, through the process's `UploadTokenCache`
+ * (the database asked at most every few seconds per token, issue #16). A state-changing call (`changes: true`:
  * shard, merge, cancel) must also carry `x-user-guid` equal to that user's `UserGuid` (API.md §5, issue #8
  * item 10), checked before any of the body is read.
  * @throws NOT_LOGGED_IN (10002) for a missing, unknown or expired token; FORBIDDEN (10005) when a session
  *   of another user came along with it, or when a state-changing call lacks the header or carries another
  *   value (the same answer as `requireUserGuid` gives the image upload)
  */
-async function authenticate(db: Db, request: FastifyRequest, changes: boolean): Promise<number> {
+async function authenticate(
+  tokens: UploadTokenCache,
+  request: FastifyRequest,
+  changes: boolean,
+): Promise<number> {
   const token = (request.query as { token?: unknown }).token;
-  const row = typeof token === 'string' ? await verifyUploadToken(db, token) : null;
+  const row = typeof token === 'string' && token ? await tokens.get(token) : null;
   if (!row) {
     throw new AppError('NOT_LOGGED_IN', 'UPLOAD_TOKEN_INVALID');
   }
@@ -83,18 +90,25 @@ function multipartError(error: unknown): never {
 
 /**
  * Reads a multipart form: text fields, and the chunks of the `shard` file part (buffered: at most 5 MiB)
- * with their base64 MD5 when `withMd5` (the stored checksum of a shard, issue #8 item 10).
+ * with their base64 MD5 when `withMd5` (the stored checksum of a shard, issue #8 item 10). `onFields` is
+ * called once, with the fields parsed so far, when the first file part begins (the client sends the fields
+ * first), so the caller can start work that needs them while the bytes arrive (issue #16).
  * @throws as `multipartError`
  */
 async function readForm(
   request: FastifyRequest,
   withMd5 = false,
+  onFields?: (fields: Record<string, string>) => void,
 ): Promise<{ fields: Record<string, string>; file: ReceivedShard | null }> {
   const fields: Record<string, string> = {};
   let file: ReceivedShard | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
+        if (onFields) {
+          onFields({ ...fields });
+          onFields = undefined;
+        }
         // Hash while the bytes arrive (the loop would idle between chunks anyway).
         const hash = withMd5 ? createHash('md5') : null;
         const chunks: Buffer[] = [];
@@ -144,6 +158,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
   await app.register(multipart, {
     limits: { fileSize: SHARD_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: FIELD_MAX_BYTES },
   });
+  const tokens = new UploadTokenCache((token) => verifyUploadToken(deps.db, token));
 
   // The global flood guard (600 requests/min per IP, plugins/security.ts) would stop a legitimate upload:
   // a 30 GB file is 6,144 shards and a fast link sends hundreds a minute. Shards get their own limit,
@@ -171,11 +186,29 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(deps.db, request, true);
+      const userId = await authenticate(tokens, request, true);
       if (!request.isMultipart()) throw AppError.validation([{ path: 'body', code: 'SHARD_MULTIPART' }]);
       const md5 = request.headers[CONTENT_MD5_HEADER];
-      const { fields, file } = await readForm(request, true);
-      return storeShard(deps, userId, fields, file, typeof md5 === 'string' ? md5 : undefined);
+      // The upload row is read while the shard's bytes arrive (lookupShard), not after them.
+      let lookup: ShardLookup | null = null;
+      const { fields, file } = await readForm(request, true, (early) => {
+        lookup = lookupShard(deps, userId, early);
+      });
+      const stored = await storeShard(
+        deps,
+        userId,
+        fields,
+        file,
+        typeof md5 === 'string' ? md5 : undefined,
+        undefined,
+        lookup,
+      );
+      // issue #16 /metrics: bytes of acknowledged shards (a resent shard is traffic and counts again)
+      app.metrics.uploadBytes.inc(
+        { use: fields.use === 'smallVideo' ? 'smallVideo' : 'video' },
+        file?.length ?? 0,
+      );
+      return stored;
     },
   );
 
@@ -189,7 +222,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(deps.db, request, true);
+      const userId = await authenticate(tokens, request, true);
       const key = await readFileUploadId(request);
       if (!key) throw AppError.validation([{ path: 'fileUploadId', code: 'FILE_UPLOAD_ID_REQUIRED' }]);
       return mergeUpload(deps, userId, key);
@@ -206,7 +239,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(deps.db, request, false);
+      const userId = await authenticate(tokens, request, false);
       return getMergeStatus(deps, userId, request.query.fileUploadId ?? '', requestLanguage(request));
     },
   );
@@ -221,7 +254,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(deps.db, request, true);
+      const userId = await authenticate(tokens, request, true);
       return cancelUpload(deps, userId, request.query.fileUploadId ?? '');
     },
   );

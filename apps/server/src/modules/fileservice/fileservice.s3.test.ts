@@ -1,23 +1,25 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { MB, type MergeResult } from '@cc/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import S3rver from 's3rver';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { S3Config } from '../../config.js';
 import { uploadParts } from '../../db/schema/index.js';
+import { sweepOrphanStaging } from '../../jobs/upload-staging-sweep.js';
 import { S3Storage } from '../../storage/s3.js';
-import { S3VideoStaging } from '../../storage/video-staging.js';
+import { s3StagingPrefix, S3VideoStaging, StagingGoneError } from '../../storage/video-staging.js';
 import { createUser } from '../../test/factories.js';
 import { body } from '../../test/helpers.js';
+import { type S3StandIn, startS3StandIn } from '../../test/s3-stand-in.js';
 import { useTestApp } from '../../test/support.js';
 import {
   cancel,
   makeNoisyMp4,
   merge,
+  newKey,
   planUpload,
   sendShard,
   sendShards,
@@ -30,19 +32,13 @@ import {
 import { scopedUploadKey } from './fileservice.service.js';
 
 /**
- * The file service on S3-compatible storage (STORAGE_DRIVER=s3), against s3rver started here on
+ * The file service on S3-compatible storage (STORAGE_DRIVER=s3), against the s3rver stand-in started here on
  * 127.0.0.1 with a random port: multipart parts of ≥ 5 MiB assembled from 1 MiB shards, byte-identical
  * result, probe through the loopback range proxy, range serving from S3, cancel aborting the upload.
  */
 
 const BUCKET = 'media';
-interface KoaContext {
-  method: string;
-  query: Record<string, unknown>;
-  status: number;
-  body: unknown;
-}
-let s3rver: S3rver;
+let s3rver: S3StandIn;
 /** the current app (a restart replaces it) */
 let app: FastifyInstance;
 /** the upload token and id of this test's new author (`beforeEach`) */
@@ -59,16 +55,12 @@ const objectBytes = async (key: string) => {
   const res = await s3.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
   return Buffer.from(await res.Body!.transformToByteArray());
 };
-/** Keys of the multipart uploads s3rver holds open (it has no ListMultipartUploads: read its store). */
-const openMultipartUploads = async () => {
-  const store = (
-    s3rver as unknown as { store: { getResourcePath(b: string, k: undefined, r: string): string } }
-  ).store;
-  const dir = store.getResourcePath(BUCKET, undefined, 'uploads');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).map((id) => ({ Key: readFileSync(path.join(dir, id, 'key'), 'utf8') }));
-};
+/** Keys of the multipart uploads the stand-in holds open. */
+const openMultipartUploads = async () => s3rver.openMultipartUploads().map((Key) => ({ Key }));
 const stagedDir = (key: string) => path.join(t.config.uploadDir, sid(key));
+/** Names of the objects staged in the bucket for a client key (`staging/<id>/…`), sorted. */
+const stagedObjects = async (key: string) =>
+  (await s3.list(s3StagingPrefix(sid(key)))).map((o) => o.key.split('/').pop()!).sort();
 
 afterAll(async () => {
   await s3rver?.close();
@@ -78,34 +70,9 @@ afterAll(async () => {
 // s3rver starts first (its port goes into the config); afterAll hooks run in reverse: the app closes first.
 const t = useTestApp(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'cc-s3-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(work, 's3'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  // s3rver 3.7 has no AbortMultipartUpload (DELETE ?uploadId answers 405): emulate it as S3 does it —
-  // the upload and its parts are gone — in front of its router, so the driver's real call is exercised.
-  const koa = s3rver as unknown as {
-    middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
-    store: { getResourcePath(b: string, k: undefined, r: string): string };
-  };
-  koa.middleware.unshift(async (ctx, next) => {
-    const uploadId = ctx.query.uploadId;
-    if (ctx.method !== 'DELETE' || typeof uploadId !== 'string') return next();
-    const dir = path.join(koa.store.getResourcePath(BUCKET, undefined, 'uploads'), uploadId);
-    if (!existsSync(dir)) {
-      ctx.status = 404;
-      ctx.body = '<Error><Code>NoSuchUpload</Code></Error>';
-      return;
-    }
-    rmSync(dir, { recursive: true, force: true });
-    ctx.status = 204;
-  });
-  const address = await s3rver.run();
+  s3rver = await startS3StandIn({ directory: path.join(work, 's3'), bucket: BUCKET });
   const s3Config: S3Config = {
-    endpoint: `http://127.0.0.1:${address.port}`,
+    endpoint: s3rver.endpoint,
     region: 'us-east-1',
     bucket: BUCKET,
     accessKeyId: 'S3RVER',
@@ -188,8 +155,8 @@ describe('a whole upload on S3', () => {
       .from(uploadParts)
       .where(eq(uploadParts.uploadKey, sid(plan.key)));
     expect(parts.map((p) => p.partNumber)).toEqual([2]);
-    // the staged bytes of an uploaded part are freed at once
-    expect(readdirSync(stagedDir(plan.key))).toEqual([]);
+    // the staged shards of an uploaded part are freed at once; its ETag stays staged until the merge
+    expect(await stagedObjects(plan.key)).toEqual(['p2.etag']);
     expect((await openMultipartUploads()).map((u) => u.Key)).toContain(fileKey);
 
     await sendShards(app, token, plan, [3, 1, 5, 2, 4]);
@@ -198,7 +165,7 @@ describe('a whole upload on S3', () => {
     expect(sha256(await objectBytes(fileKey))).toBe(sha256(video));
     const head = await s3.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: fileKey }));
     expect(head.ContentType).toBe('video/mp4');
-    expect(existsSync(stagedDir(plan.key))).toBe(false);
+    expect(await stagedObjects(plan.key)).toEqual([]);
     expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(fileKey);
 
     // probed through the loopback range proxy: ready, with a cover stored in the bucket
@@ -244,10 +211,163 @@ describe('a whole upload on S3', () => {
     await sendShards(app, token, plan, [1, 2, 3, 4, 5, 6]);
     const fileKey = await videoKeyOf(t.db, sid(plan.key)); // before the cancel deletes the row
     expect((await openMultipartUploads()).map((u) => u.Key)).toContain(fileKey);
-    expect(readdirSync(stagedDir(plan.key))).toEqual(['2.part']);
+    expect(await stagedObjects(plan.key)).toEqual(['p1.etag', 's6']);
+    expect(existsSync(stagedDir(plan.key))).toBe(false); // nothing on the server's own disk
     expect(body(await cancel(app, token, plan.key)).status).toBe(1);
     expect((await openMultipartUploads()).map((u) => u.Key)).not.toContain(fileKey);
-    expect(existsSync(stagedDir(plan.key))).toBe(false);
+    expect(await stagedObjects(plan.key)).toEqual([]);
     expect((await status(app, token, plan.key)).receivedShards).toEqual([]);
+  });
+});
+
+describe('shards staged in the bucket, shared by every server (issue #16)', () => {
+  const mib = (n: number, seed: number) => {
+    const bytes = Buffer.alloc(n);
+    for (let i = 0; i < n; i += 4096) bytes[i] = (i / 4096 + seed) & 0xff;
+    return bytes;
+  };
+  /** An upload begun on `staging`: its facts, merged object key and multipart upload. */
+  const begin = async (staging: S3VideoStaging, size: number, shardSize: number) => {
+    const key = newKey();
+    const fileKey = `videos/${key}-t.mp4`;
+    const { s3UploadId } = await staging.begin({ key, size }, fileKey, 'video/mp4');
+    const upload = {
+      key,
+      size,
+      shardSize,
+      shardTotal: Math.ceil(size / shardSize),
+      s3UploadId,
+      fileKey,
+    };
+    return { upload, fileKey };
+  };
+  /** Two servers: each with its own UPLOAD_DIR, the same bucket. */
+  const twoServers = () => [
+    new S3VideoStaging(path.join(work, 'server-a'), s3),
+    new S3VideoStaging(path.join(work, 'server-b'), s3),
+  ];
+
+  it('shards written on one server are sent as a part and merged by another; nothing stays staged', async () => {
+    const [a, b] = twoServers();
+    const file = mib(7 * MB + 123, 1);
+    const { upload, fileKey } = await begin(a!, file.length, MB);
+    const shard = (i: number) => file.subarray((i - 1) * MB, Math.min(i * MB, file.length));
+    // odd shards reach server A, even ones server B; nothing lands on either server's disk
+    for (let i = 1; i <= upload.shardTotal; i++) await (i % 2 ? a! : b!).writeShard(upload, i, shard(i));
+    expect(existsSync(path.join(work, 'server-a'))).toBe(false);
+    expect(existsSync(path.join(work, 'server-b'))).toBe(false);
+    expect(await a!.stagedBytes(upload)).toBe(file.length);
+    const parts = [
+      { partNumber: 1, etag: await b!.uploadPart(upload, fileKey, 1) },
+      { partNumber: 2, etag: await a!.uploadPart(upload, fileKey, 2) },
+    ];
+    expect(await b!.stagedBytes(upload)).toBe(0);
+    await b!.complete(upload, fileKey, 'video/mp4', parts);
+    expect(sha256(await objectBytes(fileKey))).toBe(sha256(file));
+    expect(await s3.list(s3StagingPrefix(upload.key))).toEqual([]);
+  });
+
+  it('two servers sending the same part at once both get its ETag, and so does a retry after a crash', async () => {
+    const [a, b] = twoServers();
+    const file = mib(6 * MB, 2);
+    const { upload, fileKey } = await begin(a!, file.length, MB);
+    await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        (n % 2 ? a! : b!).writeShard(upload, n + 1, file.subarray(n * MB, (n + 1) * MB)),
+      ),
+    );
+    // both servers stored a last shard of part 1 and both see it complete
+    const [etagA, etagB] = await Promise.all([
+      a!.uploadPart(upload, fileKey, 1),
+      b!.uploadPart(upload, fileKey, 1),
+    ]);
+    expect(etagA).toBe(etagB);
+    // the part's shards are gone; a server that died before recording the part asks again: same ETag
+    expect(await s3.list(s3StagingPrefix(upload.key))).toHaveLength(2); // s6 and p1.etag
+    expect(await b!.uploadPart(upload, fileKey, 1)).toBe(etagA);
+    const parts = [
+      { partNumber: 1, etag: etagA },
+      { partNumber: 2, etag: await a!.uploadPart(upload, fileKey, 2) },
+    ];
+    await a!.complete(upload, fileKey, 'video/mp4', parts);
+    // a merge retried after a crash between S3's completion and the state change: done, not an error
+    await b!.complete(upload, fileKey, 'video/mp4', parts);
+    expect(sha256(await objectBytes(fileKey))).toBe(sha256(file));
+    expect(await s3.list(s3StagingPrefix(upload.key))).toEqual([]);
+  });
+
+  it('a part whose shards are not all there is refused, never sent short', async () => {
+    const [a] = twoServers();
+    const { upload, fileKey } = await begin(a!, 6 * MB, MB);
+    await a!.writeShard(upload, 1, mib(MB, 3));
+    await expect(a!.uploadPart(upload, fileKey, 1)).rejects.toThrow('staged shards of part 1 are missing');
+    await a!.abort(upload, fileKey);
+    expect(await s3.list(s3StagingPrefix(upload.key))).toEqual([]);
+  });
+
+  it('5 MiB shards go straight up as parts; a shard after the abort gets StagingGoneError', async () => {
+    const [a, b] = twoServers();
+    const file = mib(11 * MB, 4);
+    const { upload, fileKey } = await begin(a!, file.length, 5 * MB);
+    expect(upload.shardTotal).toBe(3);
+    for (let i = 1; i <= 3; i++)
+      await (i === 2 ? b! : a!).writeShard(upload, i, file.subarray((i - 1) * 5 * MB, i * 5 * MB));
+    // no shard object: only the parts' ETags are staged
+    expect((await s3.list(s3StagingPrefix(upload.key))).map((o) => o.key.split('/').pop()).sort()).toEqual([
+      'p1.etag',
+      'p2.etag',
+      'p3.etag',
+    ]);
+    expect(await a!.stagedBytes(upload)).toBe(0);
+    const parts = [];
+    for (let p = 1; p <= 3; p++) parts.push({ partNumber: p, etag: await b!.uploadPart(upload, fileKey, p) });
+    await b!.complete(upload, fileKey, 'video/mp4', parts);
+    expect(sha256(await objectBytes(fileKey))).toBe(sha256(file));
+    expect(await s3.list(s3StagingPrefix(upload.key))).toEqual([]);
+
+    const other = await begin(a!, file.length, 5 * MB);
+    await a!.abort(other.upload, other.fileKey);
+    await expect(a!.writeShard(other.upload, 1, file.subarray(0, 5 * MB))).rejects.toBeInstanceOf(
+      StagingGoneError,
+    );
+  });
+
+  it('reads and frees a part staged on local disk by an earlier version', async () => {
+    const [a, b] = twoServers();
+    const file = mib(6 * MB, 5);
+    const { upload, fileKey } = await begin(a!, file.length, MB);
+    // shards 1-3 were staged locally before the upgrade (one preallocated part file), 4-6 in the bucket
+    const legacy = path.join(work, 'server-a', upload.key, '1.part');
+    mkdirSync(path.dirname(legacy), { recursive: true });
+    writeFileSync(legacy, Buffer.concat([file.subarray(0, 3 * MB), Buffer.alloc(2 * MB)]));
+    for (let i = 4; i <= 6; i++) await b!.writeShard(upload, i, file.subarray((i - 1) * MB, i * MB));
+    const parts = [
+      { partNumber: 1, etag: await a!.uploadPart(upload, fileKey, 1) },
+      { partNumber: 2, etag: await a!.uploadPart(upload, fileKey, 2) },
+    ];
+    expect(existsSync(legacy)).toBe(false);
+    await a!.complete(upload, fileKey, 'video/mp4', parts);
+    expect(sha256(await objectBytes(fileKey))).toBe(sha256(file));
+  });
+});
+
+describe('the orphan sweep of the S3 staging (upload-cleanup, issue #16)', () => {
+  it('deletes staging no live upload owns, keeps that of uploads still uploading', async () => {
+    const staging = new S3VideoStaging(t.config.uploadDir, s3);
+    const live = planUpload(video);
+    await sendShards(app, token, live, [1, 2]);
+    const merged = planUpload(video);
+    await sendShards(app, token, merged, [1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(body<MergeResult>(await merge(app, token, merged.key)).data).toMatchObject({ merged: true });
+    // a replayed shard that landed after the merge, and one stored while its upload was cancelled
+    await s3.put(`${s3StagingPrefix(sid(merged.key))}s3`, Buffer.from('late'));
+    const gone = newKey();
+    await s3.put(`${s3StagingPrefix(gone)}s1`, Buffer.from('cancelled'));
+    expect((await sweepOrphanStaging(t.db, staging)).sort()).toEqual([sid(merged.key), gone].sort());
+    expect(await stagedObjects(merged.key)).toEqual([]);
+    expect(await s3.list(s3StagingPrefix(gone))).toEqual([]);
+    expect(await stagedObjects(live.key)).toEqual(['s1', 's2']);
+    // the sweep is idempotent
+    expect(await sweepOrphanStaging(t.db, staging)).toEqual([]);
   });
 });

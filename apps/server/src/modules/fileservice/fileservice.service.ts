@@ -262,6 +262,8 @@ function staged(row: repo.UploadRow): StagedUpload {
     shardSize: row.shardSize,
     shardTotal: row.shardTotal,
     s3UploadId: row.s3UploadId,
+    // issue #16: the S3 staging sends a shard that is a whole part straight into the multipart upload
+    fileKey: videoFileKey(row.key, row.suffix, row.createdAt),
   };
 }
 
@@ -303,6 +305,91 @@ async function ensurePartUploaded(
 }
 
 /**
+ * The first read of a shard's path (`repo.findUploadWithShard`: the upload row, whether the index is
+ * recorded and its stored MD5), started by `lookupShard` before the shard's bytes have arrived.
+ */
+export interface ShardLookup {
+  /** the scoped upload id (`scopedUploadKey`) */
+  id: string;
+  shardIndex: number;
+  result: Promise<{ row: repo.UploadRow; hasShard: boolean; shardMd5: string | null } | null>;
+}
+
+/**
+ * Starts the upload-row read of a `moreShard` call as soon as its text fields are parsed (issue #16): the
+ * client sends the fields before the shard's bytes, so the database round trip runs while the bytes are
+ * still arriving instead of after them. Only a read; nothing is decided here — `storeShard` validates every
+ * field first and uses the result only for the same upload and index. A failed read is re-thrown by
+ * `storeShard` when it awaits it, and never reported as unhandled when the call is refused before that.
+ * @returns null when `key` or `shardIndex` is malformed (storeShard then refuses the form)
+ */
+export function lookupShard(
+  deps: Pick<FileServiceDeps, 'db'>,
+  userId: number,
+  fields: Record<string, string>,
+): ShardLookup | null {
+  const key = fields.key ?? '';
+  const shardIndex = Number(fields.shardIndex);
+  if (!UPLOAD_KEY_PATTERN.test(key) || !Number.isSafeInteger(shardIndex) || shardIndex < 1) return null;
+  const id = scopedUploadKey(userId, key);
+  const result = repo.findUploadWithShard(deps.db, id, shardIndex);
+  result.catch(() => undefined);
+  return { id, shardIndex, result };
+}
+
+/** A verified upload token kept by `UploadTokenCache`: its user, that user's `UserGuid`, and its expiry. */
+export interface VerifiedUploadToken {
+  userId: number;
+  userGuid: string;
+  expiresAt: Date;
+}
+
+/** How long a verified upload token is believed without asking the database again (ms; issue #16). */
+export const UPLOAD_TOKEN_CACHE_MS = 5_000;
+/** Tokens the cache holds at most; the oldest goes first. */
+export const UPLOAD_TOKEN_CACHE_MAX = 10_000;
+
+/**
+ * Verified upload tokens (API.md §7) of one server process, so the shards of one upload — hundreds per
+ * second from 5 workers — do not each look the same token up (issue #16). The database stays the
+ * authority: an entry is believed for at most `UPLOAD_TOKEN_CACHE_MS` after the lookup that found it, and
+ * never at or after the token's own `expiresAt`; after that the next call asks the database again, so a
+ * token removed there (expiry purge, the user deleted) stops working within that time. Refusals are never
+ * cached. Keyed by the token's SHA-256, not the token. At most `UPLOAD_TOKEN_CACHE_MAX` entries.
+ */
+export class UploadTokenCache {
+  private readonly entries = new Map<string, { token: VerifiedUploadToken; until: number }>();
+
+  /**
+   * @param verify the authoritative lookup (`verifyUploadToken`): the token's row, or null when unknown or
+   *   expired
+   * @param now clock in ms since the epoch (tests pass one)
+   */
+  constructor(
+    private readonly verify: (token: string) => Promise<VerifiedUploadToken | null>,
+    private readonly now: () => number = () => Date.now(),
+    private readonly ttlMs = UPLOAD_TOKEN_CACHE_MS,
+    private readonly max = UPLOAD_TOKEN_CACHE_MAX,
+  ) {}
+
+  /** The token's user, from the cache while the entry is fresh, else from `verify`; null when refused. */
+  async get(token: string): Promise<VerifiedUploadToken | null> {
+    const id = createHash('sha256').update(token).digest('base64url');
+    const cached = this.entries.get(id);
+    if (cached && this.now() < cached.until) return cached.token;
+    if (cached) this.entries.delete(id);
+    const found = await this.verify(token);
+    if (!found) return null;
+    const until = Math.min(this.now() + this.ttlMs, found.expiresAt.getTime());
+    if (until > this.now()) {
+      if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(id, { token: found, until });
+    }
+    return found;
+  }
+}
+
+/**
  * `POST /fileservice/moreShard` (API.md §7): stores one shard.
  *
  * Order: every field and the byte count are checked, the optional `content-md5` compared, a cover decoded,
@@ -318,6 +405,8 @@ async function ensurePartUploaded(
  * @param fields the form's text fields
  * @param shard the bytes of the `shard` file part, with their base64 MD5 when computed while receiving
  * @param contentMd5 the `content-md5` header (base64 MD5 of the bytes), if sent
+ * @param prefetched the upload row and shard state read by `lookupShard` while the body was arriving (issue
+ *   #16: one database round trip off each shard's path); used only when it is for this upload and index
  * @returns `{ fileUploadId, shardIndex, received }`; received = distinct shards stored
  * @throws TOO_LARGE, VALIDATION_FAILED (see validateShardFields; also a wrong byte count, a missing shard
  *   part, metadata differing from the upload's, a bad cover); FAILED with ercd CHECKSUM_MISMATCH (the
@@ -332,6 +421,7 @@ export async function storeShard(
   shard: ReceivedShard | null,
   contentMd5?: string,
   now = new Date(),
+  prefetched: ShardLookup | null = null,
 ): Promise<MoreShardResult> {
   const meta = validateShardFields(fields);
   if (!shard) throw AppError.validation([{ path: 'shard', code: 'SHARD_REQUIRED' }]);
@@ -357,7 +447,11 @@ export async function storeShard(
   }
 
   const id = scopedUploadKey(userId, meta.key);
-  const found = await repo.findUploadWithShard(deps.db, id, meta.shardIndex);
+  // The lookup the route started while the bytes were arriving (lookupShard), when it is for this shard.
+  const found =
+    prefetched && prefetched.id === id && prefetched.shardIndex === meta.shardIndex
+      ? await prefetched.result
+      : await repo.findUploadWithShard(deps.db, id, meta.shardIndex);
   let row = found?.row ?? null;
   let hasShard = found?.hasShard ?? false;
   let storedMd5 = found?.shardMd5 ?? null;

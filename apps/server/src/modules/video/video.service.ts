@@ -20,7 +20,7 @@ import {
   type ContentRow,
   checkDraftQuota,
   createContentItem,
-  findContentItemById,
+  findContentItemByIdForUpdate,
   findFirstLiveOwnItem,
   findOwnContentItem,
   rejectColumns,
@@ -271,7 +271,8 @@ export async function publishScheduledVideo(
   now = new Date(),
 ): Promise<ContentStatus | null> {
   return db.transaction(async (tx) => {
-    const row = await findContentItemById(tx, id);
+    // Locked: the job and the sweep (possibly on two servers) publish it once (issue #16).
+    const row = await findContentItemByIdForUpdate(tx, id);
     const video = row ? await repo.findVideo(tx, id) : undefined;
     if (!row || !video || row.status !== 'scheduled' || !video.scheduledAt) return null;
     if (video.scheduledAt.getTime() > now.getTime() + SCHEDULE_TOLERANCE_MS) return null;
