@@ -17,13 +17,17 @@
  * is set, else `pglite`), DATABASE_URL (the PostgreSQL of the `postgres` runs). Each database gets its own
  * server process, so PGlite's in-process heap never inflates the PostgreSQL figures.
  */
-import { execFile, fork } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.js';
 import {
   DEV_SIGN_SECRET,
   ENCRYPT_TYPE,
@@ -36,6 +40,7 @@ import {
 } from '@cc/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
 const fmt = (n: number, d = 2) => n.toFixed(d);
 const mib = (bytes: number) => bytes / MB;
 
@@ -71,53 +76,111 @@ async function rawWrite(source: string, target: string, chunk: number): Promise<
 
 /**
  * BENCH_UPLOAD_PROF=<dir>: the server and the client write V8 CPU profiles (`--cpu-prof`) into
- * `<dir>/<name>` (one per thread: the largest is the main thread; tsx adds a loader thread).
+ * `<dir>/<name>` (one per thread: the largest is the main thread).
  */
 function profArgs(name: string): string[] {
   const dir = process.env.BENCH_UPLOAD_PROF;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, name)}`] : [];
 }
 
+/** A free TCP port on 127.0.0.1 (bind port 0, read it, close). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A `kB` line of /proc/<pid>/status (VmRSS, VmHWM), in bytes. */
+async function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+  if (!kb) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(kb) * 1024;
+}
+
 interface BenchServer {
   base: string;
   mediaDir: string;
   db: string;
-  /** RSS now; restarts the peak */
+  /** RSS now; resets the kernel's peak (VmHWM) to it */
   mark(): Promise<number>;
-  /** peak RSS since the last mark */
+  /** peak RSS since the last mark (VmHWM: every page, not a sample) */
   peak(): Promise<number>;
+  /** CPU seconds (user + system) the server process has used so far (/proc/<pid>/stat) */
+  cpu(): Promise<number>;
   stop(): Promise<void>;
 }
 
-/** Starts bench/upload/server.ts (the real app, alone in its process) with `databaseUrl` ('' = PGlite). */
-function startServer(dataDir: string, databaseUrl: string): Promise<BenchServer> {
-  const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx', ...profArgs('server')],
-    env: { ...process.env, BENCH_DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+/**
+ * Starts the server the way production runs it — the compiled `apps/server/dist/main.js start` (`npm run
+ * bench:upload` builds it first), alone in its process — on a free loopback port with `databaseUrl` ('' =
+ * PGlite in `dataDir`), and waits for `/readyz`. Its memory is read from /proc: `VmRSS`, and `VmHWM` (the
+ * kernel's peak RSS, reset by writing 5 to /proc/<pid>/clear_refs), so no spike between samples is missed.
+ */
+async function startServer(dataDir: string, databaseUrl: string): Promise<BenchServer> {
+  const port = await freePort();
+  // BENCH_UPLOAD_SERVER_ROOT: another checkout's built server (e.g. the commit before a change), same bench
+  const serverRoot = path.resolve(process.env.BENCH_UPLOAD_SERVER_ROOT ?? root);
+  const main = path.join(serverRoot, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [...profArgs('server'), main, 'start'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: '0',
+      DEMO_TRAFFIC: '0',
+      LOG_LEVEL: 'warn',
+      // Each run registers a bench user from 127.0.0.1; with a PostgreSQL that keeps the counters between
+      // runs, the default 10 per 15 min stops a series of runs.
+      LOGIN_RATE_LIMIT: JSON.stringify({ registerPerIp: 1000 }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const ask = <T>(cmd: string): Promise<T> =>
-    new Promise((resolve) => {
-      child.once('message', (m) => resolve(m as T));
-      child.send({ cmd });
-    });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.once('message', (m) => {
-      const info = m as { base: string; mediaDir: string; db: string };
-      resolve({
-        ...info,
-        mark: () => ask<{ rss: number }>('mark').then((r) => r.rss),
-        peak: () => ask<{ peak: number }>('peak').then((r) => r.peak),
-        stop: () =>
-          new Promise<void>((done) => {
-            child.removeAllListeners('exit');
-            child.once('exit', () => done());
-            child.send({ cmd: 'stop' });
-          }),
-      });
-    });
-  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('bench server not ready in 120 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const pid = child.pid!;
+  return {
+    base,
+    mediaDir: path.join(dataDir, 'media'),
+    db: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    async mark() {
+      await writeFile(`/proc/${pid}/clear_refs`, '5');
+      return procStatus(pid, 'VmRSS');
+    },
+    peak: () => procStatus(pid, 'VmHWM'),
+    async cpu() {
+      // fields 14 and 15 (utime, stime) in clock ticks (100/s), counted after the `(comm)` field
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 interface Session {
@@ -185,6 +248,58 @@ function uploadFile(
   });
 }
 
+/** bench/upload/browser-client.ts bundled into one classic script (the real @cc/uploader and its deps). */
+async function browserClientScript(): Promise<string> {
+  const out = await esbuild.build({
+    entryPoints: [path.join(here, 'browser-client.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    logLevel: 'warning',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/**
+ * Uploads `file` with the web app's uploader in Chromium: a fresh context holding the session's cookies
+ * (so every shard carries them, as from the web app), a page of the server's origin (`/readyz`; the script
+ * is evaluated through the DevTools protocol, so the server's CSP is not in the way), the file chosen in a
+ * file input by path (Chromium reads it from disk; its bytes never cross the protocol).
+ */
+async function uploadInBrowser(
+  browser: Browser,
+  script: string,
+  s: Session,
+  token: string,
+  userGuid: string,
+  file: string,
+): Promise<{ shards: number; merge: number }> {
+  const context = await browser.newContext();
+  try {
+    await context.addCookies(
+      s.cookie.split('; ').map((pair) => {
+        const eq = pair.indexOf('=');
+        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: s.base };
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${s.base}/readyz`);
+    await page.evaluate(script);
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'cc-bench-file';
+      document.body.append(input);
+    });
+    await page.setInputFiles('#cc-bench-file', file);
+    return await page.evaluate(([t, g]) => window.__ccBenchUpload(t!, g!), [token, userGuid]);
+  } finally {
+    await context.close();
+  }
+}
+
 async function main(): Promise<void> {
   const gib = Number(process.env.BENCH_UPLOAD_GIB ?? 2);
   const dbs = (process.env.BENCH_UPLOAD_DBS ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite')).split(',');
@@ -194,11 +309,14 @@ async function main(): Promise<void> {
   const wanted = (process.env.BENCH_UPLOAD_RUNS ?? '5,1').split(',');
   const runs = [
     { id: '5', size: Math.round(gib * 1024) * MB },
-    { id: '1', size: 500 * MB },
+    { id: '1', size: Number(process.env.BENCH_UPLOAD_1_MIB ?? 500) * MB },
   ]
     .filter((r) => wanted.includes(r.id))
     .map((r) => ({ ...r, label: `${shardSizeFor(r.size) / MB} MiB shards` }));
+  const clients = (process.env.BENCH_UPLOAD_CLIENTS ?? 'node,browser').split(',');
   const rows: string[] = [];
+  let browser: Browser | undefined;
+  let script: string | undefined;
   try {
     for (const db of dbs) {
       const dataDir = path.join(work, `data-${db}`);
@@ -227,45 +345,61 @@ async function main(): Promise<void> {
           String(s.userId),
         );
         for (const run of runs) {
-          const source = path.join(work, 'source.bin');
+          // a video suffix: the web uploader checks the chosen file's extension (spec §5)
+          const source = path.join(work, 'source.mp4');
           console.log(`\n${server.db}, ${run.label}: generating ${fmt(mib(run.size), 0)} MiB …`);
           await generateFile(source, run.size);
           const shardSize = shardSizeFor(run.size);
-          // Warm the page cache equally for both sides: each reads the source once before its timing.
+          // Warm the page cache equally for every side: each reads the source once before its timing.
           const rawSeconds = await rawWrite(source, path.join(work, 'raw.bin'), shardSize);
           await rm(path.join(work, 'raw.bin'), { force: true });
-          const rssBefore = await server.mark();
-          const { shards, merge } = await uploadFile(
-            server.base,
-            token,
-            decodeURIComponent(userGuid),
-            source,
-            run.size,
-          );
-          const peak = await server.peak();
-          const ratio = rawSeconds / shards;
-          rows.push(
-            `| ${server.db} | ${run.label} | ${fmt(mib(run.size), 0)} MiB | ${fmt(mib(run.size) / rawSeconds, 0)} MiB/s | ` +
-              `${fmt(mib(run.size) / shards, 0)} MiB/s | ${fmt(ratio)} | ${fmt(merge * 1000, 0)} ms | ${fmt(mib(peak), 0)} MiB (${fmt(mib(rssBefore), 0)} before) |`,
-          );
-          console.log(
-            `${server.db}, ${run.label}: raw write ${fmt(rawSeconds)} s (${fmt(mib(run.size) / rawSeconds, 0)} MiB/s); ` +
-              `upload ${fmt(shards)} s (${fmt(mib(run.size) / shards, 0)} MiB/s); ratio ${fmt(ratio)}; ` +
-              `merge ${fmt(merge * 1000, 0)} ms; server peak RSS ${fmt(mib(peak), 0)} MiB (${fmt(mib(rssBefore), 0)} MiB before the upload)`,
-          );
+          for (const client of clients) {
+            const rssBefore = await server.mark();
+            const cpuBefore = await server.cpu();
+            const { shards, merge } =
+              client === 'browser'
+                ? await uploadInBrowser(
+                    (browser ??= await chromium.launch({
+                      executablePath: CHROMIUM_PATH,
+                      args: [...CHROMIUM_ARGS],
+                      headless: true,
+                    })),
+                    (script ??= await browserClientScript()),
+                    s,
+                    token,
+                    decodeURIComponent(userGuid),
+                    source,
+                  )
+                : await uploadFile(server.base, token, decodeURIComponent(userGuid), source, run.size);
+            const peak = await server.peak();
+            // steadier than wall time on a shared machine: the server's CPU per MiB uploaded (shards + merge)
+            const cpuPerMib = (((await server.cpu()) - cpuBefore) * 1000) / mib(run.size);
+            const ratio = rawSeconds / shards;
+            const name = client === 'browser' ? 'web uploader (Chromium)' : 'bench client (node)';
+            rows.push(
+              `| ${server.db} | ${run.label} | ${fmt(mib(run.size), 0)} MiB | ${name} | ${fmt(mib(run.size) / rawSeconds, 0)} MiB/s | ` +
+                `${fmt(mib(run.size) / shards, 0)} MiB/s | ${fmt(ratio)} | ${fmt(merge * 1000, 0)} ms | ${fmt(cpuPerMib)} ms | ${fmt(mib(peak), 0)} MiB (${fmt(mib(rssBefore), 0)} before) |`,
+            );
+            console.log(
+              `${server.db}, ${run.label}, ${name}: raw write ${fmt(rawSeconds)} s (${fmt(mib(run.size) / rawSeconds, 0)} MiB/s); ` +
+                `upload ${fmt(shards)} s (${fmt(mib(run.size) / shards, 0)} MiB/s); ratio ${fmt(ratio)}; ` +
+                `merge ${fmt(merge * 1000, 0)} ms; server CPU ${fmt(cpuPerMib)} ms/MiB; server peak RSS ${fmt(mib(peak), 0)} MiB (${fmt(mib(rssBefore), 0)} MiB before the upload)`,
+            );
+            // the uploaded copy is the bench's, not needed afterwards
+            await rm(path.join(server.mediaDir, 'videos'), { recursive: true, force: true });
+          }
           await rm(source, { force: true });
-          // the uploaded copy is the bench's, not needed afterwards
-          await rm(path.join(server.mediaDir, 'videos'), { recursive: true, force: true });
         }
       } finally {
         await server.stop();
       }
     }
     console.log(
-      '\n| DB | run | file | raw write | upload | ratio | merge | server peak RSS |\n|---|---|---|---|---|---|---|---|',
+      '\n| DB | run | file | client | raw write | upload | ratio | merge | server CPU per MiB | server peak RSS |\n|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const row of rows) console.log(row);
   } finally {
+    await browser?.close();
     await rm(work, { recursive: true, force: true });
   }
 }
