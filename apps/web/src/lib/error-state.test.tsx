@@ -145,7 +145,10 @@ describe('the latest error', () => {
       await expect(apiGet('data/overview')).rejects.toThrow();
       expect(latestError()).toMatchObject({ kind: 'server', detail: '/api/data/overview' });
       window.dispatchEvent(rejection);
-      expect(latestError()).toMatchObject({ kind: 'script', detail: expect.stringContaining('dynamically imported') });
+      expect(latestError()).toMatchObject({
+        kind: 'script',
+        detail: expect.stringContaining('dynamically imported'),
+      });
     } finally {
       stop();
       window.dispatchEvent(new Event('pageshow'));
