@@ -150,11 +150,10 @@ function makeMedia(): { video: Uint8Array<ArrayBuffer>; cover: Uint8Array<ArrayB
 
 /**
  * The server's own latencies of the requests that completed between `from` and `to` (ms since the epoch), from
- * its JSON log: pino's "incoming request" line (url) joined by `reqId` to its "request completed" line
- * (`responseTime`, ms). Sorted ascending, split into API calls (/api/ + /open/) and /fileservice/.
+ * its JSON log: the one "request completed" line per request (`req.url`, `responseTime` in ms; lib/logging.ts).
+ * Sorted ascending, split into API calls (/api/ + /open/) and /fileservice/.
  */
 function serverSideTimes(lines: string[], from: number, to: number): { api: number[]; file: number[] } {
-  const urls = new Map<string, string>();
   const api: number[] = [];
   const file: number[] = [];
   for (const text of lines) {
@@ -166,9 +165,8 @@ function serverSideTimes(lines: string[], from: number, to: number): { api: numb
       continue;
     }
     if (!entry.reqId) continue;
-    if (entry.req?.url) urls.set(entry.reqId, entry.req.url);
-    else if (entry.responseTime !== undefined && entry.time! >= from && entry.time! <= to) {
-      const url = urls.get(entry.reqId) ?? '';
+    if (entry.responseTime !== undefined && entry.time! >= from && entry.time! <= to) {
+      const url = entry.req?.url ?? '';
       if (url.startsWith('/fileservice/')) file.push(entry.responseTime);
       else if (url.startsWith('/api/') || url.startsWith('/open/')) api.push(entry.responseTime);
     }
