@@ -11,11 +11,11 @@ import {
   renameSync,
   rmSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import {
   DEV_SIGN_SECRET,
   ENCRYPT_TYPE,
@@ -44,19 +44,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const screenshotDir = path.join(root, 'e2e', 'screenshots');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export interface RunningServer {
   baseUrl: string;
@@ -117,7 +104,7 @@ async function launchServer(
   dataDir: string,
   env: Record<string, string>,
 ): Promise<{ baseUrl: string; halt(): Promise<number | null> }> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child: ChildProcess = spawn(
     process.execPath,
     ['--enable-source-maps', 'apps/server/dist/main.js', 'start'],

@@ -18,10 +18,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,18 +43,6 @@ export interface StartedServer {
   logFile: string;
   /** SIGTERM, wait for exit (at most 20 s, then SIGKILL), drop the database and the temp dir */
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (ephemeral: asked of the kernel, then released). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {
@@ -120,7 +108,7 @@ export async function startServer(opts: {
       : [...opts.nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'start'];
   if (opts.from === 'dist' && !existsSync(entry.at(-2)!))
     throw new Error('apps/server/dist/main.js is missing: run `node apps/server/build.mjs` first');
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const signSecret = randomBytes(24).toString('hex');
   const siteKey = randomBytes(24).toString('hex');
   const logFile = path.join(dataDir, 'server.log');

@@ -21,10 +21,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,18 +52,6 @@ interface Sample {
 }
 
 const MiB = 1024 * 1024;
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** VmRSS of one process, bytes (0 when it is gone). */
 function rssOf(pid: number): number {
@@ -156,7 +144,7 @@ async function once(variant: Variant, kind: DbKind): Promise<Sample> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-bench-startup-'));
   try {
     return await withDatabase(kind, async (url) => {
-      const port = await freePort();
+      const port = await getPort({ host: '127.0.0.1' });
       const { cmd, args, cwd } = command(variant);
       const started = performance.now();
       const child: ChildProcess = spawn(cmd, args, {

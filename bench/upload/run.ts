@@ -21,10 +21,10 @@ import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import * as esbuild from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.js';
@@ -83,18 +83,6 @@ function profArgs(name: string): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, name)}`] : [];
 }
 
-/** A free TCP port on 127.0.0.1 (bind port 0, read it, close). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** A `kB` line of /proc/<pid>/status (VmRSS, VmHWM), in bytes. */
 async function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -123,7 +111,7 @@ interface BenchServer {
  * kernel's peak RSS, reset by writing 5 to /proc/<pid>/clear_refs), so no spike between samples is missed.
  */
 async function startServer(dataDir: string, databaseUrl: string): Promise<BenchServer> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   // BENCH_UPLOAD_SERVER_ROOT: another checkout's built server (e.g. the commit before a change), same bench
   const serverRoot = path.resolve(process.env.BENCH_UPLOAD_SERVER_ROOT ?? root);
   const main = path.join(serverRoot, 'apps/server/dist/main.js');

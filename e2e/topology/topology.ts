@@ -10,10 +10,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import pg from 'pg';
 import { type S3StandIn, startS3StandIn } from '../../apps/server/src/test/s3-stand-in.js';
 
@@ -31,18 +31,6 @@ import { type S3StandIn, startS3StandIn } from '../../apps/server/src/test/s3-st
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const TOPOLOGY_BUCKET = 'media';
-
-/** A free TCP port on 127.0.0.1 (bound to port 0, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** What `nginxConfig` needs. Paths absolute; ports on 127.0.0.1. */
 export interface NginxConfigOptions {
@@ -208,7 +196,7 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
     DEMO_TRAFFIC: '0',
     ...opts.env,
   };
-  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const ports = await Promise.all(Array.from({ length: count }, () => getPort({ host: '127.0.0.1' })));
   const servers: (TopologyServer & { child: ChildProcess | null })[] = ports.map((port, index) => ({
     index,
     port,
@@ -266,7 +254,7 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
   try {
     await launch(0); // migrates alone
     await Promise.all(servers.slice(1).map((s) => launch(s.index)));
-    const listenPort = await freePort();
+    const listenPort = await getPort({ host: '127.0.0.1' });
     const conf = path.join(dir, 'nginx.conf');
     writeFileSync(conf, nginxConfig({ dir, listenPort, upstreamPorts: ports }));
     mkdirSync(path.join(dir, 'logs'), { recursive: true });
