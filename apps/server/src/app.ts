@@ -4,7 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { type DbHandle, openDb } from './db/client.js';
 import { startJobs } from './jobs/index.js';
-import { loggerOptions, logRequestCompleted, REQUEST_ID_HEADER, requestIdOf } from './lib/logging.js';
+import { loggerOptions, OneLinePerRequest, REQUEST_ID_HEADER, requestIdOf } from './lib/logging.js';
 import analyticsRoutes from './modules/analytics/analytics.routes.js';
 import influenceRoutes from './modules/analytics/influence.routes.js';
 import trendsRoutes from './modules/analytics/trends.routes.js';
@@ -91,8 +91,8 @@ export async function buildApp(
     // echoed in the answer (issue #16, lib/logging.ts)
     requestIdHeader: false,
     genReqId: requestIdOf,
-    // one line per request, written by logRequestCompleted below (lib/logging.ts)
-    disableRequestLogging: true,
+    // one line per request (lib/logging.ts)
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     ...envelopeServerOptions,
@@ -111,7 +111,6 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  app.addHook('onResponse', logRequestCompleted);
   await app.register(metrics, { config, handle, clock: deps.clock });
   await app.register(pressure, { config, handle });
   await app.register(security, { config, db });
