@@ -94,6 +94,11 @@ export class SessionCache {
   }
 }
 
+/**
+ * The `sessions.id` of a session cookie's token: SHA-256, hex (64 characters). Only the hash is stored, so a copy of
+ * the table signs nobody in; the cookie holds 32 random bytes, base64url (API.md §5).
+ * @param token the `cc_session` cookie's value
+ */
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
