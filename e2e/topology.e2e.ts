@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEV_SIGN_SECRET } from '@cc/contracts';
 import { createFileServiceClient, createUpload } from '@cc/uploader';
-import { AuthorClient, Recorder, ReaderSiteClient, type Target } from '../bench/load/client.js';
+import { AuthorClient, Recorder, ReaderSiteClient, type Target } from './topology/http-client.js';
 import { startTopology, type Topology } from './topology/topology.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   type TransportRequest,
   type UploadTransport,
 } from '@cc/uploader';
-import { AuthorClient, Recorder } from '../../bench/load/client.js';
+import { AuthorClient, Recorder } from './http-client.js';
 import type { Topology } from './topology.js';
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The load test's clients (issue #16 "A load test"): an author's browser session and the reader site, over
+ * The HTTP clients of the load test and the topology tests (issue #16 "A load test", "Many servers"; kept here so
+ * the browser tests do not depend on a bench): an author's browser session and the reader site, over
  * Node's `fetch` (undici: one keep-alive connection pool per origin, shared by every simulated author in this
  * process), and the recorder every request reports to.
  *
@@ -9,7 +10,7 @@
  * `Accept: application/json` and `Accept-Language`, and the session cookies the server set (a small cookie jar).
  * File-service requests go through the web uploader itself (`@cc/uploader` `createUpload`) with a fetch transport.
  * Every author comes from its own address in 198.18.0.0/15 (RFC 2544, the benchmarking range), sent as
- * `X-Forwarded-For` (server.ts: `TRUST_PROXY=loopback`; nginx in front appends the same way).
+ * `X-Forwarded-For` (bench/load/server.ts and the topology: `TRUST_PROXY=loopback`; nginx in front appends the same way).
  */
 import { ENCRYPT_TYPE, signPayload, WEB_CID, WEB_VER } from '@cc/contracts';
 import type { TransportRequest, UploadTransport } from '@cc/uploader';
