@@ -13,6 +13,7 @@ import { keyringFromConfig } from './lib/personal-data.js';
 import { reencryptPersonalData } from './modules/certification/certification.service.js';
 import { publishNotice } from './modules/notice/notice.service.js';
 import { ensureDefaultAvatar } from './modules/user/default-avatar.js';
+import { DEFAULT_AVATAR_KEY } from './modules/user/user.service.js';
 import { installGracefulShutdown } from './shutdown.js';
 import { createStorage } from './storage/storage.js';
 
@@ -21,18 +22,20 @@ import { createStorage } from './storage/storage.js';
  * default avatar and demo covers drawn by sharp) in a short-lived child process, so that this one-off work's
  * memory (≈ 400 MiB at its peak: the WASM initdb instance and file-system bundle, libvips, argon2) goes back to
  * the OS with that process instead of staying in the server's heap (issue #7: idle RSS, bench/README.md
- * "Startup"). The server then finds everything in place. Runs the same executable, flags and environment as
- * this process (compiled or tsx).
+ * "Startup"). The server then finds everything in place. So does a start whose storage lacks the default avatar
+ * (the first start on PostgreSQL, or on new storage): drawing it in this process would load sharp, ≈ 28 MiB of
+ * resident memory kept until exit (issue #16). Runs the same executable, flags and environment as this process
+ * (compiled or tsx).
  * @throws Error when the child exits non-zero
  */
-async function prepareFreshEmbeddedDb(config: AppConfig): Promise<void> {
-  if (config.databaseUrl || !pgliteNeedsInit(config.pgliteDir)) return;
+async function prepareInChild(config: AppConfig): Promise<void> {
+  const freshPglite = !config.databaseUrl && pgliteNeedsInit(config.pgliteDir);
+  if (!freshPglite && (await createStorage(config).stat(DEFAULT_AVATAR_KEY))) return;
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, 'prepare'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0)
-    throw new Error(`initialising the embedded database in ${config.pgliteDir} failed (${code})`);
+  if (code !== 0) throw new Error(`preparing the database and storage failed (${code})`);
 }
 
 /**
@@ -57,7 +60,7 @@ async function main(argv: string[]): Promise<void> {
 
   switch (command) {
     case 'start': {
-      await prepareFreshEmbeddedDb(config);
+      await prepareInChild(config);
       const app = await buildApp(config);
       installGracefulShutdown(app);
       await app.dbHandle.migrate();

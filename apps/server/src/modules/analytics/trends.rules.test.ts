@@ -20,8 +20,8 @@ const acc = (key: string, engagement: number, previous = 0, works = 1): TrendAcc
 });
 
 describe('extractKeywords (jieba, issue #12 "keywords from work titles")', () => {
-  it('segments a Chinese title and drops stop words, single characters and punctuation', () => {
-    expect(extractKeywords('比亚迪汉EV续航实测：冬季掉电多少？')).toEqual([
+  it('segments a Chinese title and drops stop words, single characters and punctuation', async () => {
+    expect(await extractKeywords('比亚迪汉EV续航实测：冬季掉电多少？')).toEqual([
       '比亚迪',
       'ev',
       '续航',
@@ -31,8 +31,8 @@ describe('extractKeywords (jieba, issue #12 "keywords from work titles")', () =>
     ]);
   });
 
-  it('lower-cases Latin words, keeps model names with digits, drops numbers and English stop words', () => {
-    expect(extractKeywords('理想L9 vs 问界M9，谁才是家用SUV的最优解')).toEqual([
+  it('lower-cases Latin words, keeps model names with digits, drops numbers and English stop words', async () => {
+    expect(await extractKeywords('理想L9 vs 问界M9，谁才是家用SUV的最优解')).toEqual([
       '理想',
       'l9',
       '问界',
@@ -41,7 +41,7 @@ describe('extractKeywords (jieba, issue #12 "keywords from work titles")', () =>
       'suv',
       '最优',
     ]);
-    expect(extractKeywords('特斯拉Model Y改款上市，价格真的降了吗 2026')).toEqual([
+    expect(await extractKeywords('特斯拉Model Y改款上市，价格真的降了吗 2026')).toEqual([
       '特斯拉',
       'model',
       '改款',
@@ -50,9 +50,9 @@ describe('extractKeywords (jieba, issue #12 "keywords from work titles")', () =>
     ]);
   });
 
-  it('counts a word once per title', () => {
-    expect(extractKeywords('续航续航，还是续航')).toEqual(['续航']);
-    expect(extractKeywords('？！…')).toEqual([]);
+  it('counts a word once per title', async () => {
+    expect(await extractKeywords('续航续航，还是续航')).toEqual(['续航']);
+    expect(await extractKeywords('？！…')).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
+import type { Jieba } from '@node-rs/jieba';
+import { loadJieba } from '../../lib/jieba.js';
 
 /*
  * The pure rules of the creative trends (issue #12 `creativeHot`, `creativeInterest`; docs/api.md "Creative trends
@@ -26,7 +26,6 @@ export const KEYWORD_STOP_WORDS: ReadonlySet<string> = new Set(
     .split(' '),
 );
 
-let jieba: Jieba | undefined;
 const keywordCache = new Map<string, string[]>();
 /** Titles whose keywords are kept in memory (a title is segmented once, not on every request). */
 const KEYWORD_CACHE_MAX = 50_000;
@@ -36,12 +35,27 @@ const KEYWORD_CACHE_MAX = 50_000;
  * precise mode (`cut`, HMM on for words missing from the dictionary), each word trimmed and lower-cased, then
  * dropped when it is a single character, holds no letter (numbers, punctuation, spaces), or is a stop word
  * (`KEYWORD_STOP_WORDS`). `比亚迪汉EV续航实测：冬季掉电多少？` → `比亚迪, ev, 续航, 实测, 冬季, 掉电`.
+ * jieba is imported on the first call (issue #16, `lib/jieba.ts`).
  * @returns distinct keywords in title order (a work counts once per keyword)
  */
-export function extractKeywords(title: string): string[] {
+export async function extractKeywords(title: string): Promise<string[]> {
+  return (await keywordExtractor())(title);
+}
+
+/**
+ * `extractKeywords` as a synchronous function, for adding up many works at once: resolves once jieba is loaded
+ * (the first call imports it, issue #16).
+ * @returns `(title) => keywords`, the rule of `extractKeywords`
+ */
+export async function keywordExtractor(): Promise<(title: string) => string[]> {
+  const jieba = await loadJieba();
+  return (title) => keywordsWith(jieba, title);
+}
+
+/** `extractKeywords` with a loaded jieba. */
+function keywordsWith(jieba: Jieba, title: string): string[] {
   const cached = keywordCache.get(title);
   if (cached) return cached;
-  jieba ??= Jieba.withDict(dict);
   const out: string[] = [];
   for (const raw of jieba.cut(title, true)) {
     const word = raw.trim().toLowerCase();

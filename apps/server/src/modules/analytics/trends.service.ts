@@ -20,7 +20,7 @@ import { addDays, dayIn } from './analytics.rules.js';
 import { eachDay, periodRange } from './analytics.service.js';
 import {
   accumulateBySubject,
-  extractKeywords,
+  keywordExtractor,
   rankHot,
   rankRising,
   type TrendAccumulator,
@@ -38,9 +38,15 @@ export interface TrendsOptions {
   reportTz: string;
 }
 
-/** The subjects of a work: its catalogue series (as text) or its title's keywords. */
-function subjectsOf(kind: TrendKind): (work: TrendWork) => readonly string[] {
-  if (kind === 'keyword') return (work) => extractKeywords(work.title);
+/**
+ * The subjects of a work: its catalogue series (as text) or its title's keywords (jieba, imported on the first
+ * keyword trend, issue #16).
+ */
+async function subjectsOf(kind: TrendKind): Promise<(work: TrendWork) => readonly string[]> {
+  if (kind === 'keyword') {
+    const extract = await keywordExtractor();
+    return (work) => extract(work.title);
+  }
   return (work) => [...new Set(work.carSeriesIds)].map(String);
 }
 
@@ -94,7 +100,7 @@ export async function creativeHot(
     toDay: dayIn(now, opts.reportTz),
     hours: HOT_WINDOW_HOURS,
   });
-  const subjects = accumulateBySubject(works, subjectsOf(kind), HOT_WINDOW_HOURS);
+  const subjects = accumulateBySubject(works, await subjectsOf(kind), HOT_WINDOW_HOURS);
   const ranked = labelled(kind, rankHot(knownSeries(kind, subjects), TREND_TOP_N), lang);
   return {
     asOf: now.toISOString(),
@@ -132,7 +138,7 @@ export async function creativeInterest(
   const prevStart = addDays(start, -INTEREST_WINDOW_DAYS);
   const days = eachDay(prevStart, end);
   const works = await readInterestWorks(db, { prevStart, start, end, days });
-  const subjects = accumulateBySubject(works, subjectsOf(kind), days.length);
+  const subjects = accumulateBySubject(works, await subjectsOf(kind), days.length);
   const ranked = labelled(
     kind,
     rankRising(knownSeries(kind, subjects), INTEREST_MIN_ENGAGEMENT, TREND_TOP_N),

@@ -1,7 +1,7 @@
 import { AhoCorasick } from '@monyone/aho-corasick';
-import { Jieba, TfIdf } from '@node-rs/jieba';
-import { dict, idf } from '@node-rs/jieba/dict.js';
+import type { Jieba, TfIdf } from '@node-rs/jieba';
 import { ASSISTANT_KEYWORDS_MAX, type AssistantKeyword, type MessageLanguage } from '@cc/contracts';
+import { type JiebaPackage, loadJiebaPackage } from '../../lib/jieba.js';
 import { catalogueSeriesNames } from '../car/car.service.js';
 
 /*
@@ -224,15 +224,20 @@ export function carDictionary(): CarDictionary {
   return dictionary;
 }
 
-let jieba: Jieba | undefined;
-let tfIdf: TfIdf | undefined;
+let segmenterPromise: Promise<{ jieba: Jieba; tfIdf: TfIdf }> | undefined;
 
 /**
  * jieba with its shipped dictionary and the car-domain one, and its TF-IDF extractor with the shipped IDF table and
- * the series names (loaded on first use, ~0.3 s; one instance for the process).
+ * the series names (loaded on first use, ~0.3 s; one instance for the process). Its own instance, not the shared
+ * plain one of `lib/jieba.ts`: the car-domain words would change how the rule search and the trends segment.
+ * The package is imported on the first call (issue #16); the promise is memoised.
  */
-function segmenter(): { jieba: Jieba; tfIdf: TfIdf } {
-  if (jieba && tfIdf) return { jieba, tfIdf };
+function segmenter(): Promise<{ jieba: Jieba; tfIdf: TfIdf }> {
+  return (segmenterPromise ??= loadJiebaPackage().then(buildSegmenter));
+}
+
+/** Builds `segmenter`'s pair from the loaded package. */
+function buildSegmenter({ Jieba, TfIdf, dict, idf }: JiebaPackage): { jieba: Jieba; tfIdf: TfIdf } {
   const { byToken } = carDictionary();
   const lines: string[] = [];
   const idfLines: string[] = [];
@@ -245,15 +250,13 @@ function segmenter(): { jieba: Jieba; tfIdf: TfIdf } {
     if (entry.latin && entry.seriesIds.length > 0) idfLines.push(`${entry.token} ${CAR_NAME_IDF}`);
   }
   for (const term of DOMAIN_TERMS) lines.push(`${term} ${TERM_FREQ} n`);
-  const j = Jieba.withDict(dict);
-  j.loadDict(Buffer.from(lines.join('\n'), 'utf8'));
-  const t = TfIdf.withDict(idf);
-  t.loadDict(Buffer.from(idfLines.join('\n'), 'utf8'));
+  const jieba = Jieba.withDict(dict);
+  jieba.loadDict(Buffer.from(lines.join('\n'), 'utf8'));
+  const tfIdf = TfIdf.withDict(idf);
+  tfIdf.loadDict(Buffer.from(idfLines.join('\n'), 'utf8'));
   // WARNING: `loadDict` sets the IDF of unknown words to the median of the table it was given, so the shipped table
   // is merged again last: unknown words get its median (11.95), as jieba's own extractor gives them
-  t.loadDict(idf);
-  jieba = j;
-  tfIdf = t;
+  tfIdf.loadDict(idf);
   return { jieba, tfIdf };
 }
 
@@ -336,13 +339,13 @@ export function textLanguage(text: string): MessageLanguage {
 
 /**
  * Analyses a text (the header's steps): its language, TF-IDF keywords, the catalogue series it names and its other
- * keywords.
+ * keywords. The first call imports jieba and builds the segmenter (issue #16), so it is async.
  * @param text reader-visible text (the caller has reduced HTML with `htmlToPlainText` and bounded it)
  * @param limit keywords kept (default `ASSISTANT_KEYWORDS_MAX`)
  */
-export function analyseText(text: string, limit = ASSISTANT_KEYWORDS_MAX): TextAnalysis {
+export async function analyseText(text: string, limit = ASSISTANT_KEYWORDS_MAX): Promise<TextAnalysis> {
   const { byToken, brandOf } = carDictionary();
-  const { jieba: j, tfIdf: t } = segmenter();
+  const { jieba: j, tfIdf: t } = await segmenter();
   // 1. Latin-lettered names, written back in the catalogue's compact spelling
   const latin = findLatinNames(text);
   let canonical = '';

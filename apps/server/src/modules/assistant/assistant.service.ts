@@ -129,12 +129,12 @@ export async function suggestTitles(
       { path: 'text', code: 'ASSISTANT_TEXT_TOO_SHORT', params: { min: ASSISTANT_TEXT_MIN } },
     ]);
   const lead = chars.slice(0, ASSISTANT_ANALYSIS_MAX).join('');
-  const analysis = analyseText([param.title ?? '', lead].filter(Boolean).join('\n'));
+  const analysis = await analyseText([param.title ?? '', lead].filter(Boolean).join('\n'));
   const language = analysis.language;
 
   // the topic leads: a series it names, else the topic itself as the first keyword
   const topic = param.topic?.trim() ?? '';
-  const topicCars = topic ? analyseText(topic).seriesIds : [];
+  const topicCars = topic ? (await analyseText(topic)).seriesIds : [];
   const topicWord = topic && topicCars.length === 0 ? topic : undefined;
   const carIds = [...new Set([...topicCars, ...analysis.seriesIds])];
   const subjects: TitleSubjects = {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Metadata } from 'sharp';
 import { LRUCache } from 'lru-cache';
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
 import {
   canonicalImageSize,
   IMAGE_MIME_TYPES,
@@ -289,6 +289,16 @@ function tooManyPixels(): AppError {
   return new AppError('TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', { ercd: 'IMAGE_TOO_MANY_PIXELS' });
 }
 
+let qrcodeModule: Promise<typeof QRCode> | undefined;
+
+/**
+ * qrcode, imported on the first QR code drawn (issue #16: ≈ 10 MiB of resident memory at start otherwise; the
+ * support QR code is drawn once per support address). Memoised, so concurrent first calls share one load.
+ */
+function loadQrCode(): Promise<typeof QRCode> {
+  return (qrcodeModule ??= import('qrcode').then((m) => m.default));
+}
+
 /** Material groups served by `common_material` (API.md §6). */
 export const CONTACT_SUPPORT_GROUP = 'contact_support';
 
@@ -307,7 +317,8 @@ export async function listCommonMaterial(
   if (groupName !== CONTACT_SUPPORT_GROUP) return [];
   const key = `material/contact-support-${createHash('sha256').update(supportUrl).digest('hex').slice(0, 16)}.png`;
   if (!(await storage.stat(key))) {
-    const png = await QRCode.toBuffer(supportUrl, {
+    const qrcode = await loadQrCode();
+    const png = await qrcode.toBuffer(supportUrl, {
       type: 'png',
       width: 400,
       margin: 2,

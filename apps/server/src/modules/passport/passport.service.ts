@@ -74,7 +74,7 @@ export async function register(
     'REGISTER_LIMITED',
   );
   await repo.recordAttempt(db, 'register', ip, null);
-  assertStrongPassword(param.password, [param.account, param.mediaName]);
+  await assertStrongPassword(param.password, [param.account, param.mediaName]);
 
   if (await findCredentials(db, param.account)) throw new AppError('FAILED', 'ACCOUNT_TAKEN');
   const passwordHash = await hashPassword(config, param.password);
@@ -191,7 +191,7 @@ export async function changePassword(
     await repo.recordAttempt(db, 'password_failure', ip, account);
     throw new AppError('FAILED', 'WRONG_OLD_PASSWORD', { ercd: WRONG_OLD_PASSWORD_ERCD });
   }
-  assertStrongPassword(param.newPassword, [user.account, user.mediaName]);
+  await assertStrongPassword(param.newPassword, [user.account, user.mediaName]);
   const passwordHash = await hashPassword(config, param.newPassword);
   return db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash);

@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEn from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { AppError } from '../../errors.js';
 
 /**
@@ -24,27 +22,39 @@ export const WEAK_PASSWORD_ERCD = 'WEAK_PASSWORD';
 const SCORED_LENGTH = 64;
 const L33T_MAX_SUBSTITUTIONS = 10;
 
-let zxcvbn: ZxcvbnFactory | null = null;
+let zxcvbn: Promise<ZxcvbnFactory> | undefined;
 
-/** The estimator, built on first use (its dictionaries take ~150 ms to rank). */
-function estimator(): ZxcvbnFactory {
-  zxcvbn ??= new ZxcvbnFactory({
-    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
-    graphs: zxcvbnCommon.adjacencyGraphs,
-    translations: zxcvbnEn.translations,
-    maxLength: SCORED_LENGTH,
-    l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
-  });
-  return zxcvbn;
+/**
+ * The estimator, imported and built on first use (issue #16): the common and English dictionaries hold
+ * ≈ 38 MiB of resident memory once loaded and take ~150 ms to rank, which a server that registers no one
+ * until a request asks does not need at start. The promise is memoised, so concurrent first calls share one
+ * import; a failed import is not retried (the packages are dependencies: a failure means a broken install).
+ */
+function estimator(): Promise<ZxcvbnFactory> {
+  return (zxcvbn ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, en]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...en.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: en.translations,
+        maxLength: SCORED_LENGTH,
+        l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+      }),
+  ));
 }
 
 /**
- * Scores a password 0–4 (zxcvbn).
+ * Scores a password 0–4 (zxcvbn). The first call imports the dictionaries (issue #16).
  * @param password the plain password (the contracts bound it to 8–128 characters)
  * @param userInputs words of this account (account name, media name) that make a password guessable
+ * @returns the score, 0 (too guessable) to 4 (very unguessable)
  */
-export function passwordScore(password: string, userInputs: string[] = []): number {
-  return estimator().check(password, userWords(userInputs)).score;
+export async function passwordScore(password: string, userInputs: string[] = []): Promise<number> {
+  return (await estimator()).check(password, userWords(userInputs)).score;
 }
 
 /**
@@ -66,11 +76,11 @@ function userWords(inputs: string[]): string[] {
 
 /**
  * Refuses a weak password (issue #8 item 7): a zxcvbn score under MIN_PASSWORD_SCORE, given the account's
- * own words.
+ * own words. Async since issue #16 (the dictionaries load on first use).
  * @throws AppError VALIDATION_FAILED (10007, API.md §3) with ercd `WEAK_PASSWORD` and `data.fields` naming
  *   `password`
  */
-export function assertStrongPassword(password: string, userInputs: string[]): void {
-  if (passwordScore(password, userInputs) >= MIN_PASSWORD_SCORE) return;
+export async function assertStrongPassword(password: string, userInputs: string[]): Promise<void> {
+  if ((await passwordScore(password, userInputs)) >= MIN_PASSWORD_SCORE) return;
   throw AppError.validation([{ path: 'password', code: 'WEAK_PASSWORD' }], { ercd: WEAK_PASSWORD_ERCD });
 }

@@ -122,15 +122,15 @@ describe('the rules of the repository', () => {
 });
 
 describe('search (jieba for Chinese)', () => {
-  it('segments Chinese into words', () => {
-    expect(tokenize('标题不得使用夸张用语', 'zh-CN')).toEqual(
+  it('segments Chinese into words', async () => {
+    expect(await tokenize('标题不得使用夸张用语', 'zh-CN')).toEqual(
       expect.arrayContaining(['标题', '夸张', '用语']),
     );
-    expect(tokenize('Titles, covers!', 'en-US')).toEqual(['titles', 'covers']);
+    expect(await tokenize('Titles, covers!', 'en-US')).toEqual(['titles', 'covers']);
   });
 
-  it('finds a section by a Chinese word that appears only inside longer text, with a snippet around it', () => {
-    const hits = searchRules(catalog, 'zh-CN', '联系方式');
+  it('finds a section by a Chinese word that appears only inside longer text, with a snippet around it', async () => {
+    const hits = await searchRules(catalog, 'zh-CN', '联系方式');
     expect(hits.length).toBeGreaterThan(0);
     const hit = hits.find((h) => h.slug === 'publish-advertising') as RuleSearchHit;
     expect(hit).toBeDefined();
@@ -139,10 +139,10 @@ describe('search (jieba for Chinese)', () => {
     expect(hit.section).toBeTruthy();
   });
 
-  it('finds English by word and prefix', () => {
-    const hits = searchRules(catalog, 'en-US', 'clickbai');
+  it('finds English by word and prefix', async () => {
+    const hits = await searchRules(catalog, 'en-US', 'clickbai');
     expect(hits[0]?.slug).toBe('publish-titles');
-    expect(searchRules(catalog, 'en-US', 'zzzxqv')).toEqual([]);
+    expect(await searchRules(catalog, 'en-US', 'zzzxqv')).toEqual([]);
   });
 
   it('snippets are plain text around the first match', () => {

@@ -13,8 +13,6 @@ import {
   type RuleTocEntry,
   type RuleVersion,
 } from '@cc/contracts';
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
 import matter from 'gray-matter';
 import MarkdownIt from 'markdown-it';
 import markdownItAttrs from 'markdown-it-attrs';
@@ -22,15 +20,17 @@ import MiniSearch from 'minisearch';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import { loadJieba } from '../../lib/jieba.js';
 
 /**
  * The rule centre (issue #11, API.md §14 `rules/*`): rules are Markdown files in the repository,
  * `apps/server/rules/<slug>.<lang>.md`, one per language, with front matter (slug, title, category, version,
  * effective date, summary, history). At start they are read once, rendered by markdown-it with HTML off (headings
  * take explicit ids, `## Length {#length}`, through markdown-it-attrs restricted to `id`), then sanitized by
- * sanitize-html, and indexed for search by MiniSearch per language — Chinese text segmented by jieba
- * (`cutForSearch`, @node-rs/jieba), English by MiniSearch's own word tokenizer with prefix matching. The catalog is
- * immutable while the server runs: a rule changes by a new version of its file and a deploy.
+ * sanitize-html. Each language is indexed for search by MiniSearch on its first search (issue #16: jieba is not
+ * loaded at start) — Chinese text segmented by jieba (`cutForSearch`, @node-rs/jieba), English by MiniSearch's own
+ * word tokenizer with prefix matching. The catalog is immutable while the server runs: a rule changes by a new
+ * version of its file and a deploy.
  */
 
 /** The front matter of a rule file (validated; a bad file stops the server at start, naming the file). */
@@ -68,7 +68,8 @@ export interface RuleDocument extends RuleDetail {
 /** Every rule in every language, and a search index per language. */
 export interface RuleCatalog {
   rules: ReadonlyMap<MessageLanguage, ReadonlyMap<string, RuleDocument>>;
-  index: ReadonlyMap<MessageLanguage, MiniSearch<SearchEntry>>;
+  /** the search index of each language, built on its first search (`searchIndex`, issue #16); a cache */
+  index: Map<MessageLanguage, Promise<MiniSearch<SearchEntry>>>;
 }
 
 interface SearchEntry {
@@ -119,17 +120,26 @@ const markdown = new MarkdownIt({ html: false, linkify: false, typographer: fals
   allowedAttributes: ['id'],
 });
 
-let jieba: Jieba | undefined;
-/** Chinese segmentation (jieba's search mode: long words and their parts), loaded on first use. */
-function segment(text: string): string[] {
-  jieba ??= Jieba.withDict(dict);
-  return jieba.cutForSearch(text, true);
+/**
+ * The word splitter of a language (issue #11): jieba's search mode for zh-CN (long words and their parts; the shared
+ * instance of `lib/jieba.ts`, imported on the first call, issue #16), MiniSearch's word split for en-US; lower case,
+ * words without a letter or digit dropped. Used for the index and the query alike.
+ * @returns a synchronous `(text) => words`
+ */
+export async function tokenizer(lang: MessageLanguage): Promise<(text: string) => string[]> {
+  const split =
+    lang === 'zh-CN'
+      ? await loadJieba().then((jieba) => (text: string) => jieba.cutForSearch(text, true))
+      : (text: string) => text.split(/[^\p{L}\p{N}]+/u);
+  return (text) =>
+    split(text)
+      .map((w) => w.trim().toLowerCase())
+      .filter((w) => /[\p{L}\p{N}]/u.test(w));
 }
 
-/** Words of a text for the index and the query: jieba for zh-CN, MiniSearch's word split for en-US; lower case. */
-export function tokenize(text: string, lang: MessageLanguage): string[] {
-  const words = lang === 'zh-CN' ? segment(text) : text.split(/[^\p{L}\p{N}]+/u);
-  return words.map((w) => w.trim().toLowerCase()).filter((w) => /[\p{L}\p{N}]/u.test(w));
+/** Words of a text as the index and the query see them (`tokenizer`). */
+export async function tokenize(text: string, lang: MessageLanguage): Promise<string[]> {
+  return (await tokenizer(lang))(text);
 }
 
 const isoDay = (d: Date | string) =>
@@ -202,7 +212,8 @@ export function renderRule(source: string, file: string, lang: MessageLanguage):
 }
 
 /**
- * Reads, renders and indexes every rule of `dir` (`<slug>.<lang>.md`).
+ * Reads and renders every rule of `dir` (`<slug>.<lang>.md`); the search index of a language is built on its
+ * first search (`searchIndex`, issue #16).
  * @throws Error naming the file when one is invalid, or when a rule lacks one of the languages or the two
  *   languages disagree on version or section ids
  */
@@ -231,36 +242,54 @@ export async function loadRuleCatalog(dir: string): Promise<RuleCatalog> {
       }
     }
   }
-  const index = new Map<MessageLanguage, MiniSearch<SearchEntry>>();
-  for (const lang of MESSAGE_LANGUAGES) {
-    const search = new MiniSearch<SearchEntry>({
-      fields: ['title', 'sectionTitle', 'text'],
-      storeFields: ['slug', 'section', 'sectionTitle', 'title', 'text'],
-      tokenize: (text) => tokenize(text, lang),
-      processTerm: (term) => term,
-      searchOptions: {
-        boost: { title: 3, sectionTitle: 2 },
-        prefix: lang === 'en-US',
-        fuzzy: lang === 'en-US' ? 0.15 : false,
-        tokenize: (text) => tokenize(text, lang),
-        processTerm: (term) => term,
-      },
-    });
-    for (const doc of rules.get(lang)!.values()) {
-      search.addAll(
-        doc.sections.map((s) => ({
-          id: `${doc.slug}#${s.id}`,
-          slug: doc.slug,
-          section: s.id,
-          sectionTitle: s.title,
-          title: doc.title,
-          text: s.text,
-        })),
-      );
-    }
-    index.set(lang, search);
+  return { rules, index: new Map() };
+}
+
+/**
+ * The search index of `lang` (MiniSearch over every section of every rule), built on the first call and kept in
+ * the catalog; concurrent first calls share one build. A build that fails is not kept.
+ */
+export function searchIndex(catalog: RuleCatalog, lang: MessageLanguage): Promise<MiniSearch<SearchEntry>> {
+  let index = catalog.index.get(lang);
+  if (!index) {
+    index = buildIndex(catalog.rules.get(lang)!.values(), lang);
+    catalog.index.set(lang, index);
+    index.catch(() => catalog.index.delete(lang));
   }
-  return { rules, index };
+  return index;
+}
+
+async function buildIndex(
+  docs: Iterable<RuleDocument>,
+  lang: MessageLanguage,
+): Promise<MiniSearch<SearchEntry>> {
+  const tokenize = await tokenizer(lang);
+  const search = new MiniSearch<SearchEntry>({
+    fields: ['title', 'sectionTitle', 'text'],
+    storeFields: ['slug', 'section', 'sectionTitle', 'title', 'text'],
+    tokenize,
+    processTerm: (term) => term,
+    searchOptions: {
+      boost: { title: 3, sectionTitle: 2 },
+      prefix: lang === 'en-US',
+      fuzzy: lang === 'en-US' ? 0.15 : false,
+      tokenize,
+      processTerm: (term) => term,
+    },
+  });
+  for (const doc of docs) {
+    search.addAll(
+      doc.sections.map((s) => ({
+        id: `${doc.slug}#${s.id}`,
+        slug: doc.slug,
+        section: s.id,
+        sectionTitle: s.title,
+        title: doc.title,
+        text: s.text,
+      })),
+    );
+  }
+  return search;
 }
 
 const catalogs = new Map<string, Promise<RuleCatalog>>();
@@ -337,10 +366,15 @@ export function snippetOf(text: string, terms: readonly string[]): string {
 
 /**
  * `GET /api/rules/search { q }` (API.md §14): the sections of rules in `lang` that best match `q`, at most
- * `RULE_SEARCH_MAX_RESULTS`, each with its rule, section and a plain-text snippet around the match.
+ * `RULE_SEARCH_MAX_RESULTS`, each with its rule, section and a plain-text snippet around the match. The first
+ * search of a language builds its index (`searchIndex`; jieba is imported then for zh-CN, issue #16).
  */
-export function searchRules(catalog: RuleCatalog, lang: MessageLanguage, q: string): RuleSearchHit[] {
-  const search = catalog.index.get(lang)!;
+export async function searchRules(
+  catalog: RuleCatalog,
+  lang: MessageLanguage,
+  q: string,
+): Promise<RuleSearchHit[]> {
+  const search = await searchIndex(catalog, lang);
   const results = search.search(q).slice(0, RULE_SEARCH_MAX_RESULTS);
   const rules = catalog.rules.get(lang)!;
   return results.map((r) => {
