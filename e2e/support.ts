@@ -65,13 +65,20 @@ async function templateDataDir(): Promise<string> {
   const template = path.join(tmpdir(), name);
   if (existsSync(template)) return template;
   for (const old of readdirSync(tmpdir())) {
-    if (old.startsWith(TEMPLATE_PREFIX)) rmSync(path.join(tmpdir(), old), { recursive: true, force: true });
+    if (old.startsWith(TEMPLATE_PREFIX) && old !== name)
+      rmSync(path.join(tmpdir(), old), { recursive: true, force: true });
   }
   const staging = mkdtempSync(path.join(tmpdir(), 'cc-e2e-staging-'));
   const first = await launchServer(staging, {});
   // only a clean close leaves a database that can be copied
   assert.equal(await first.halt(), 0, 'the template server did not close cleanly');
-  renameSync(staging, template);
+  try {
+    renameSync(staging, template);
+  } catch (e) {
+    // another test file (they may run side by side) made the same template first: use that one
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(template)) throw e;
+  }
   return template;
 }
 
