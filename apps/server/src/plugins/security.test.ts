@@ -10,7 +10,10 @@ import { createUser, uniqueAccount } from '../test/factories.js';
 import type { TestSession } from '../test/helpers.js';
 import { useTestApp } from '../test/support.js';
 import { helmetHeaders } from './security.js';
-import { planUpload, sendShards, tokenFor } from '../modules/fileservice/test-support.js';
+import { eq } from 'drizzle-orm';
+import { uploadShards } from '../modules/fileservice/fileservice.schema.js';
+import { scopedUploadKey } from '../modules/fileservice/fileservice.service.js';
+import { planUpload, sendShard, sendShards, tokenFor } from '../modules/fileservice/test-support.js';
 
 // Issue #8 items 4 (TRUST_PROXY is a list of proxies) and 5 (limits per author, bytes for the file service,
 // counters shared by every server). Each test sends from its own client address (light-my-request's
@@ -279,6 +282,49 @@ describe('request guards (issue #8 item 5)', () => {
     afterAll(async () => {
       await second.close();
       await secondHandle?.close();
+    });
+
+    // The byte budget is shared too (issue #16): what the other server charged refuses a call here.
+    const fill = (app: FastifyInstance, token: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${FILESERVICE_PATHS.moreShard}?token=${token}`,
+        remoteAddress: freshAddress(),
+        payload: Buffer.alloc(15 * 1024 * 1024),
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+
+    it('shares the byte budget: a shard over it is refused and not stored', async () => {
+      const author = await createUser(t.db, t.config);
+      const token = await tokenFor(t.db, author.id);
+      const plan = planUpload(randomBytes(3 * 1024 * 1024));
+      expect(statusOf(await sendShard(t.app, token, plan, 1))).toBe(1);
+      // 1 + 15 + 15 MiB fit the 40 MiB budget, the next 15 do not
+      expect(statusOf(await fill(second, token))).not.toBe(10009);
+      expect(statusOf(await fill(second, token))).not.toBe(10009);
+      expect(statusOf(await fill(second, token))).toBe(10009);
+      // this server charged only 1 MiB itself
+      const refused = await sendShard(t.app, token, plan, 2);
+      expect(refused.json()).toMatchObject({ status: 10009, ercd: 'RATE_LIMITED' });
+      const stored = await t.db
+        .select({ index: uploadShards.shardIndex })
+        .from(uploadShards)
+        .where(eq(uploadShards.uploadKey, scopedUploadKey(author.id, plan.key)));
+      expect(stored.map((r) => r.index)).toEqual([1]);
+    });
+
+    it('shares the byte budget: a call without a body is refused once the other server used it', async () => {
+      const author = await createUser(t.db, t.config);
+      const token = await tokenFor(t.db, author.id);
+      const poll = () =>
+        t.app.inject({
+          url: `${FILESERVICE_PATHS.isExistLocalMergeFile}?token=${token}&fileUploadId=${'a'.repeat(32)}`,
+          remoteAddress: freshAddress(),
+        });
+      expect(statusOf(await poll())).not.toBe(10009);
+      for (let i = 0; i < 2; i++) expect(statusOf(await fill(second, token))).not.toBe(10009);
+      expect(statusOf(await fill(second, token))).toBe(10009);
+      expect(statusOf(await poll())).toBe(10009);
     });
 
     it('shares the counters', async () => {

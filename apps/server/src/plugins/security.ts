@@ -16,7 +16,7 @@ import {
   singleWriterCounter,
 } from '../lib/rate-limit-store.js';
 import { createDbCounter } from '../modules/ratelimit/ratelimit.service.js';
-import { verifyUploadToken } from '../modules/user/user.service.js';
+import { verifiedUploadToken } from '../modules/fileservice/fileservice.service.js';
 import { isEnvelopePath } from './envelope.js';
 
 /** Every request guard counts over one minute (ms). */
@@ -83,13 +83,15 @@ function rateLimited(code: 'TOO_MANY_REQUESTS' | 'UPLOAD_BUDGET_USED', ttlMs: nu
 
 /**
  * The author a file-service call is made for: the session's user, or else the owner of a live upload token
- * in the query (API.md §7; one query, only for token-only clients). Null for anyone else.
+ * in the query (API.md §7), resolved through the file service's token cache (`verifiedUploadToken`, shared
+ * with its routes: at most one database lookup per token every 5 s per process, issue #16). Null for anyone
+ * else.
  */
 async function fileServiceAuthor(db: Db, request: FastifyRequest): Promise<number | null> {
   if (request.user) return request.user.id;
   const token = (request.query as { token?: unknown } | undefined)?.token;
   if (typeof token !== 'string' || !token) return null;
-  const row = await verifyUploadToken(db, token);
+  const row = await verifiedUploadToken(db, token);
   return row?.userId ?? null;
 }
 
@@ -144,6 +146,9 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
  * - `/fileservice/`: counted in BYTES per author (session user or upload-token owner; `fileBytesPerMinute`,
  *   default 128 MiB/s), each call charged at least FILE_MIN_CHARGE_BYTES; a call with no known author counts
  *   as an anonymous request of its address. A 30 GB upload is never stopped by how many shards it takes.
+ *   The charge goes to the same counter as the request guards below (issue #16: one write per key in
+ *   flight on a shared store, counted in memory on PGlite), and the author of a token-only call is
+ *   resolved through the file service's token cache (`verifiedUploadToken`), shared with its routes.
  * - A route with its own `config.rateLimit` keeps it (outside the file service).
  * - Counters: Redis when REDIS_URL is set, else the `rate_limits` table; shared by every server, every hit
  *   written before it is answered (concurrent hits of one key share a write: `coalescingCounter`, issue

@@ -11,10 +11,10 @@ import {
   USER_GUID_HEADER,
 } from '@cc/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { binaryResponses, envelopeResponses, requestLanguage } from '../../plugins/envelope.js';
 import { isValidKey } from '../../storage/keys.js';
-import { verifyUploadToken } from '../user/user.service.js';
 import {
   cancelUpload,
   type FileServiceDeps,
@@ -24,7 +24,7 @@ import {
   type ReceivedShard,
   type ShardLookup,
   storeShard,
-  UploadTokenCache,
+  verifiedUploadToken,
   videoContentType,
 } from './fileservice.service.js';
 import { parseRange } from './range.js';
@@ -40,21 +40,18 @@ export const SHARD_RATE_PER_MINUTE = 20_000;
 export type FileServiceRoutesOptions = FileServiceDeps;
 
 /**
- * Resolves the `token` query parameter (API.md §7) to its user, through the process's `UploadTokenCache`
- * (the database asked at most every few seconds per token, issue #16). A state-changing call (`changes: true`:
- * shard, merge, cancel) must also carry `x-user-guid` equal to that user's `UserGuid` (API.md §5, issue #8
- * item 10), checked before any of the body is read.
+ * Resolves the `token` query parameter (API.md §7) to its user, through the `UploadTokenCache` of `db`
+ * (`verifiedUploadToken`: the database asked at most every few seconds per token, and the byte budget of
+ * plugins/security.ts, which resolved the same token just before, shares the cache; issue #16). A
+ * state-changing call (`changes: true`: shard, merge, cancel) must also carry `x-user-guid` equal to that
+ * user's `UserGuid` (API.md §5, issue #8 item 10), checked before any of the body is read.
  * @throws NOT_LOGGED_IN (10002) for a missing, unknown or expired token; FORBIDDEN (10005) when a session
  *   of another user came along with it, or when a state-changing call lacks the header or carries another
  *   value (the same answer as `requireUserGuid` gives the image upload)
  */
-async function authenticate(
-  tokens: UploadTokenCache,
-  request: FastifyRequest,
-  changes: boolean,
-): Promise<number> {
+async function authenticate(db: Db, request: FastifyRequest, changes: boolean): Promise<number> {
   const token = (request.query as { token?: unknown }).token;
-  const row = typeof token === 'string' && token ? await tokens.get(token) : null;
+  const row = typeof token === 'string' && token ? await verifiedUploadToken(db, token) : null;
   if (!row) {
     throw new AppError('NOT_LOGGED_IN', 'UPLOAD_TOKEN_INVALID');
   }
@@ -158,7 +155,6 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
   await app.register(multipart, {
     limits: { fileSize: SHARD_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: FIELD_MAX_BYTES },
   });
-  const tokens = new UploadTokenCache((token) => verifyUploadToken(deps.db, token));
 
   // The global flood guard (600 requests/min per IP, plugins/security.ts) would stop a legitimate upload:
   // a 30 GB file is 6,144 shards and a fast link sends hundreds a minute. Shards get their own limit,
@@ -186,7 +182,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(tokens, request, true);
+      const userId = await authenticate(deps.db, request, true);
       if (!request.isMultipart()) throw AppError.validation([{ path: 'body', code: 'SHARD_MULTIPART' }]);
       const md5 = request.headers[CONTENT_MD5_HEADER];
       // The upload row is read while the shard's bytes arrive (lookupShard), not after them.
@@ -222,7 +218,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(tokens, request, true);
+      const userId = await authenticate(deps.db, request, true);
       const key = await readFileUploadId(request);
       if (!key) throw AppError.validation([{ path: 'fileUploadId', code: 'FILE_UPLOAD_ID_REQUIRED' }]);
       return mergeUpload(deps, userId, key);
@@ -239,7 +235,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(tokens, request, false);
+      const userId = await authenticate(deps.db, request, false);
       return getMergeStatus(deps, userId, request.query.fileUploadId ?? '', requestLanguage(request));
     },
   );
@@ -254,7 +250,7 @@ export const fileServiceRoutes: FastifyPluginAsync<FileServiceRoutesOptions> = a
       },
     },
     async (request) => {
-      const userId = await authenticate(tokens, request, true);
+      const userId = await authenticate(deps.db, request, true);
       return cancelUpload(deps, userId, request.query.fileUploadId ?? '');
     },
   );

@@ -33,6 +33,7 @@ import {
 } from '../../read-models/upload-references.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { type StagedUpload, StagingGoneError, type VideoStaging } from '../../storage/video-staging.js';
+import { verifyUploadToken } from '../user/user.service.js';
 import * as repo from './fileservice.repo.js';
 import { extractFrameJpeg, probeVideo, withReadableInput } from './video-probe.js';
 
@@ -387,6 +388,28 @@ export class UploadTokenCache {
     }
     return found;
   }
+}
+
+/** The token cache of each database handle: one per process and database (issue #16). */
+const tokenCaches = new WeakMap<Db, UploadTokenCache>();
+
+/**
+ * The upload token (API.md §7) resolved to its user through THE `UploadTokenCache` of `db` — one per database
+ * handle, shared by the file service's routes and the byte budget of plugins/security.ts, so a shard's token
+ * is looked up in the database at most once per `UPLOAD_TOKEN_CACHE_MS` per process, not once by the budget
+ * and again by the route (issue #16). The cache's rules hold: the database is asked again after 5 s and at
+ * the token's expiry; refusals are not cached.
+ * @param token the `token` query parameter as sent (any string; unknown, expired or over 128 characters → null)
+ * @returns `{ userId, userGuid, expiresAt }`, or null when refused
+ * @throws whatever the database throws
+ */
+export function verifiedUploadToken(db: Db, token: string): Promise<VerifiedUploadToken | null> {
+  let cache = tokenCaches.get(db);
+  if (!cache) {
+    cache = new UploadTokenCache((t) => verifyUploadToken(db, t));
+    tokenCaches.set(db, cache);
+  }
+  return cache.get(token);
 }
 
 /**

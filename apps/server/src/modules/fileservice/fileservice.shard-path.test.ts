@@ -96,6 +96,29 @@ describe('UploadTokenCache', () => {
   });
 });
 
+describe('one token lookup for the byte budget and the route (issue #16)', () => {
+  it('looks an upload token up in the database once per TTL, not once per shard or per check', async () => {
+    const user = await createUser(t.db, t.config);
+    const token = await tokenFor(t.db, user.id);
+    const plan = planUpload(randomBytes(3 * 1024 * 1024));
+    // every statement the app sends goes through its driver's query (PGlite or node-postgres' Pool)
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = vi.spyOn(client, 'query');
+    try {
+      for (let i = 1; i <= plan.shardTotal; i++)
+        expect(body(await sendShard(t.app, token, plan, i)).status).toBe(1);
+      const lookups = query.mock.calls.filter((call) => {
+        const text = typeof call[0] === 'string' ? call[0] : (call[0] as { text?: string }).text;
+        return /"upload_tokens"/.test(text ?? '');
+      });
+      // the byte budget (plugins/security.ts) and the route share the file service's cache
+      expect(lookups).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+  });
+});
+
 describe('the upload-row read started while the bytes arrive (lookupShard)', () => {
   it('is not started for malformed fields', () => {
     expect(lookupShard({ db: t.db }, 1, { key: 'nope', shardIndex: '1' })).toBeNull();
