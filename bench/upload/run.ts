@@ -2,7 +2,7 @@
  * Upload bench (issue #3), run with `npm run bench:upload`. PRINTS (never asserts):
  *  - a raw write of the file's bytes (sequential write + fsync) — the baseline, measured in this run;
  *  - the whole upload protocol over loopback HTTP against the real server, started in a child process of
- *    its own (bench/upload/server.ts) so its RSS is the server's alone (register, get_upload_video_secret,
+ *    its own (the compiled apps/server/dist/main.js) so its RSS is the server's alone (register, get_upload_video_secret,
  *    shards from 5 concurrent workers with content-md5, merge; the client is another child process),
  *    for 5 MiB shards on a file of at least 2 GiB and for 1 MiB shards;
  *  - for each: throughput, the ratio to the raw write (goal ≥ 0.8 for 5 MiB shards), the merge time (goal
