@@ -35,7 +35,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DEV_SIGN_SECRET } from '@cc/contracts';
-import { AuthorClient, CallError, ReaderSiteClient, Recorder, type Target } from '../../e2e/topology/http-client.js';
+import {
+  AuthorClient,
+  CallError,
+  ReaderSiteClient,
+  Recorder,
+  type Target,
+} from '../../e2e/topology/http-client.js';
 import { ACTIONS, authorLoop, type AuthorState, publishArticle, readerLoop, type World } from './scenario.js';
 import { type StartedServer, startServer } from './server.js';
 import { startTopology, type Topology } from '../../e2e/topology/topology.js';

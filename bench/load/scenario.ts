@@ -12,7 +12,12 @@
  * rate whatever the answers' speed (event batches, comments, comment reads on the works the authors published).
  */
 import { createFileServiceClient, createUpload, READY_POLL_MS } from '@cc/uploader';
-import { type AuthorClient, CallError, type ReaderEvent, type ReaderSiteClient } from '../../e2e/topology/http-client.js';
+import {
+  type AuthorClient,
+  CallError,
+  type ReaderEvent,
+  type ReaderSiteClient,
+} from '../../e2e/topology/http-client.js';
 
 /** A published work the reader site may report on. */
 export interface Work {
