@@ -155,6 +155,21 @@ describe('the latest error', () => {
     }
   });
 
+  it("does not record the browser's ResizeObserver loop notice as a script error", () => {
+    installGlobalErrorRecording();
+    const e = recordError('server', '/api/data/overview')!;
+    window.dispatchEvent(
+      new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }),
+    );
+    window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop limit exceeded' }));
+    expect(latestError()).toEqual(e);
+    window.dispatchEvent(new ErrorEvent('error', { message: 'Uncaught TypeError: x is not a function' }));
+    expect(latestError()).toMatchObject({
+      kind: 'script',
+      detail: 'Uncaught TypeError: x is not a function',
+    });
+  });
+
   it('the support report holds version, time, kind, path, page, language and user id only', () => {
     const e = recordError('network', '/api/home/overview', new Date('2026-11-24T14:40:12Z'))!;
     const text = supportReport(e, {

@@ -173,8 +173,18 @@ export function supportReport(e: LatestError | null, ctx: SupportReportContext):
 let installed = false;
 
 /**
+ * Chromium's notice that a ResizeObserver callback changed layout again within one frame ("ResizeObserver loop
+ * completed with undelivered notifications.", older: "ResizeObserver loop limit exceeded"). It reaches `window` as
+ * an ErrorEvent but nothing failed: the notifications arrive in the next frame (the Resize Observer spec, "deliver
+ * resize loop error notification"). antd and echarts observe sizes, and under load a page raises it; recorded, it
+ * would replace the error an author has to report with a harmless one.
+ */
+const BENIGN_ERROR_MESSAGE = /^ResizeObserver loop (completed with undelivered notifications|limit exceeded)/;
+
+/**
  * Records uncaught script errors and rejections (`script`) from now on; once per page. An ApiError rejection is
- * not a script error (the api-client already recorded what was the app's).
+ * not a script error (the api-client already recorded what was the app's), nor is the browser's ResizeObserver
+ * loop notice (`BENIGN_ERROR_MESSAGE`).
  */
 export function installGlobalErrorRecording(): void {
   if (installed) return;
@@ -183,6 +193,7 @@ export function installGlobalErrorRecording(): void {
   window.addEventListener('error', (event) => {
     // a resource that failed to load is an Event, not an ErrorEvent: not a script error
     if (!(event instanceof ErrorEvent)) return;
+    if (BENIGN_ERROR_MESSAGE.test(event.message)) return;
     recordError('script', event.message || 'error');
   });
   window.addEventListener('unhandledrejection', (event) => {
