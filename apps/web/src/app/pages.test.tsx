@@ -232,7 +232,7 @@ describe('article editor', () => {
   it('publish is validated with the contracts schema before sending', async () => {
     renderRoutes(routes, '/article');
     fireEvent.change(await screen.findByTestId('article-title'), { target: { value: '冬季用车保养技巧' } });
-    fireEvent.click(screen.getByRole('button', { name: /(^|\s)发\s*布$/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^(send\s*)?发\s*布$/ }));
     expect(await screen.findByText(/正文需为 10–100000 个字/)).toBeTruthy();
     expect(await screen.findByText('请上传封面')).toBeTruthy();
     expect(api.calls.some((c) => c.path === '/api/article/publish')).toBe(false);

@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -12,13 +13,23 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** Renders route objects in a memory router inside the app's providers. */
+/**
+ * Renders route objects in a memory router inside the app's providers.
+ *
+ * antd's CSS-in-JS is kept out of jsdom (`StyleProvider mock="server"`, the test switch of @ant-design/cssinjs:
+ * styles are computed but not injected). With them injected, jsdom's `getComputedStyle` matched every antd rule
+ * for each element Testing Library checks for visibility and accessible names: half of the web suite's CPU
+ * (profiled on comments-page.test.tsx, issue #16 CI time). jsdom never laid anything out, so no test could rely
+ * on antd's stylesheets; what is hidden by antd's CSS is checked in Chromium by the browser tests.
+ */
 export function renderRoutes(routes: RouteObject[], path = '/', queryClient = testQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <StyleProvider mock="server">
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StyleProvider>,
   );
   return { ...view, router, queryClient };
 }
