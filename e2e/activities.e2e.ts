@@ -101,7 +101,17 @@ test(
     await page.getByTestId('activity-detail').waitFor();
     await page.getByTestId('activity-join').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('我和我的第一台车：十年二十万公里').click();
+    // Choose the work until it is chosen: under CI load a click during the dialog's opening motion once left the
+    // choice empty (the submit button stayed disabled). `check()` clicks, then fails if the radio is not checked.
+    const choice = dialog.getByRole('radio', { name: /我和我的第一台车：十年二十万公里/ });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await choice.check({ timeout: 10_000 });
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+      }
+    }
     await dialog.getByRole('button', { name: /提\s*交作品/ }).click();
     await page.getByTestId('my-entries').waitFor();
 
