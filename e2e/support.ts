@@ -553,7 +553,10 @@ export async function assertNoSeriousAxe(page: Page, where: string): Promise<voi
   // stays open on purpose is checked as it is after 5 s.
   await page
     .waitForFunction(
-      () => ![...document.querySelectorAll('[role="tooltip"]')].some((el) => el.getClientRects().length > 0),
+      () =>
+        !Array.from(document.querySelectorAll('[role="tooltip"]')).some(
+          (el) => el.getClientRects().length > 0,
+        ),
       null,
       { timeout: 5000 },
     )
