@@ -155,7 +155,9 @@ async function launchServer(
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        // 20 s: a PGlite server closing on the loaded CI machine can take more than 5 s, and the template server
+        // must close cleanly to be copied
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       return child.exitCode;
