@@ -88,11 +88,11 @@ ${upstreams.join('\n')}
     listen 127.0.0.1:${o.listenPort};
     location / {
 ${proxy}
-      proxy_next_upstream error timeout;
+      proxy_next_upstream error timeout http_503;
     }
     location ~ ^/fileservice/(moreShard|merge)$ {
 ${proxy}
-      proxy_next_upstream error timeout non_idempotent;
+      proxy_next_upstream error timeout http_503 non_idempotent;
     }
   }
 }

@@ -50,6 +50,29 @@ export function pgliteNeedsInit(pgliteDir: string): boolean {
 export const MIGRATION_LOCK: [number, number] = [16, 1];
 
 /**
+ * Whether drizzle's migrator would apply anything: by its own rule, a migration is applied when the newest
+ * `created_at` in `drizzle.__drizzle_migrations` is older than the migration's `folderMillis`.
+ * @param client a connection (node-postgres `query`)
+ * @param newest the newest migration's `folderMillis` (ms since the epoch, from the journal)
+ * @returns true when the table is missing or older than `newest`
+ * @throws what the query throws, other than "schema or table missing" (42P01, 3F000)
+ */
+async function migrationsPending(
+  client: { query(text: string): Promise<{ rows: { at: string | number | null }[] }> },
+  newest: number,
+): Promise<boolean> {
+  try {
+    const { rows } = await client.query('select max(created_at) as at from drizzle.__drizzle_migrations');
+    const at = rows[0]?.at;
+    return at === null || at === undefined || Number(at) < newest;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === '42P01' || code === '3F000') return true;
+    throw e;
+  }
+}
+
+/**
  * Opens the database: node-postgres Pool when `databaseUrl` is set, else PGlite (PostgreSQL in process)
  * in `pgliteDir` (`memory://` for tests). One SQL dialect for both (ARCHITECTURE.md "Storage and scale").
  * @param opts.pgliteLoadDataDir a PGlite data-dir dump (`dumpDataDir()`) to start from instead of initdb:
@@ -62,11 +85,13 @@ export async function openDb(opts: {
 }): Promise<DbHandle> {
   // Only the configured driver is loaded (issue #7: idle memory).
   if (opts.databaseUrl) {
-    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-      import('drizzle-orm/node-postgres/migrator'),
-    ]);
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }, { readMigrationFiles }] =
+      await Promise.all([
+        import('pg'),
+        import('drizzle-orm/node-postgres'),
+        import('drizzle-orm/node-postgres/migrator'),
+        import('drizzle-orm/migrator'),
+      ]);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client's error (e.g. the server restarting) must not crash the process.
     pool.on('error', () => {});
@@ -78,9 +103,14 @@ export async function openDb(opts: {
       migrate: async () => {
         // Many servers start at once on one PostgreSQL (issue #16 "Many servers"): drizzle's migrator checks and
         // applies without a lock, so concurrent starts could apply one migration twice. One session-level
-        // advisory lock makes them take turns; the later ones find nothing left to apply.
+        // advisory lock makes them take turns; the later ones find nothing left to apply. A database already
+        // migrated (`npm run migrate` as a release step) is not locked at all: behind PgBouncer in transaction
+        // mode a session-level lock and its unlock may reach different backends, and the lock would stay held
+        // (docs/operations.md "PostgreSQL through a pooler").
         const client = await pool.connect();
         try {
+          const newest = Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+          if (!(await migrationsPending(client, newest))) return;
           await client.query('select pg_advisory_lock($1, $2)', MIGRATION_LOCK);
           try {
             await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
