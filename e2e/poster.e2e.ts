@@ -222,10 +222,12 @@ test('the editor in zh-CN', async () => {
   const pickZcool = async () => {
     await page.getByTestId('font-select').click();
     await page.locator('.ant-select-item-option:has-text("ZCOOL KuaiLe")').first().click();
-    // a font file has 20 s (FONT_LOAD_TIMEOUT_MS) before the editor calls it failed, so the message always ends
+    // a font file has 20 s (FONT_LOAD_TIMEOUT_MS) before the editor calls it failed, so the message always ends —
+    // but the limits add up: the text's slices (20 s), then the family's file (20 s) in the editor's command queue,
+    // behind any command still loading; 60 s was once not enough in CI when requests stalled
     await page.waitForFunction(() => !document.body.innerText.includes('正在加载字体'), undefined, {
       polling: 250,
-      timeout: 60_000,
+      timeout: 90_000,
     });
   };
   await pickZcool();
