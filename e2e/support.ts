@@ -71,7 +71,8 @@ async function templateDataDir(): Promise<string> {
   const staging = mkdtempSync(path.join(tmpdir(), 'cc-e2e-staging-'));
   const first = await launchServer(staging, {});
   // only a clean close leaves a database that can be copied
-  assert.equal(await first.halt(), 0, 'the template server did not close cleanly');
+  // 20 s: it must close cleanly to be copied, and a PGlite close on the loaded CI machine can take over 5 s
+  assert.equal(await first.halt(20_000), 0, 'the template server did not close cleanly');
   try {
     renameSync(staging, template);
   } catch (e) {
@@ -104,13 +105,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 /**
- * Spawns `dist/main.js start` on `dataDir` and waits for `/readyz`; `halt` sends SIGTERM (SIGKILL after 5 s) and
+ * Spawns `dist/main.js start` on `dataDir` and waits for `/readyz`; `halt` sends SIGTERM (SIGKILL after `graceMs`, 5 s) and
  * answers the exit code (null when killed).
  */
 async function launchServer(
   dataDir: string,
   env: Record<string, string>,
-): Promise<{ baseUrl: string; halt(): Promise<number | null> }> {
+): Promise<{ baseUrl: string; halt(graceMs?: number): Promise<number | null> }> {
   const port = await getPort({ host: '127.0.0.1' });
   const child: ChildProcess = spawn(
     process.execPath,
@@ -151,13 +152,11 @@ async function launchServer(
   }
   return {
     baseUrl,
-    async halt() {
+    async halt(graceMs = 5000) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        // 20 s: a PGlite server closing on the loaded CI machine can take more than 5 s, and the template server
-        // must close cleanly to be copied
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+        await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       return child.exitCode;
